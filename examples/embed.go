@@ -1,0 +1,11 @@
+// Package examples holds the models and properties users can run, starting
+// with the paper's continuous prisoners' dilemma. They are embedded so that
+// `onus demo` runs without any file at hand.
+package examples
+
+import "embed"
+
+// FS holds every model, properties file and .args file of this directory.
+//
+//go:embed *.prism *.props *.args
+var FS embed.FS
