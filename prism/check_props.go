@@ -1,0 +1,303 @@
+package prism
+
+import "fmt"
+
+// This file checks properties files (reference §5, SPEC §2–§5): constants,
+// labels, property names, the property operators, plans, behaviours and the
+// responsibility operators.
+
+func (c *checker) checkProps(p *PropsFile) {
+	c.props = p
+	var ids []*ident
+	for _, d := range p.Consts {
+		ids = append(ids, &ident{kind: idConst, name: d.Name.Name, pos: d.Name.NamePos, cdecl: d, props: true})
+	}
+	// Model identifiers come first; a props constant never shadows them.
+	for _, id := range ids {
+		if _, dup := c.idents[id.name]; dup {
+			c.errorf(id.pos, "duplicate identifier %q", id.name)
+			id.name = ""
+		}
+	}
+	c.declare(ids)
+	var nodes []*ident
+	for _, id := range ids {
+		if id.name != "" {
+			nodes = append(nodes, id)
+		}
+	}
+	c.cyclesAmong(nodes, idConst, "constant")
+	for _, d := range p.Consts {
+		c.checkConst(d, true)
+	}
+	c.checkLabels(p.Labels)
+	for _, pr := range p.Properties {
+		if pr.Name == "" {
+			continue
+		}
+		switch {
+		case c.propNames[pr.Name]:
+			c.errorf(pr.Pos, "duplicate property name %q", pr.Name)
+		case c.labels[pr.Name] || pr.Name == "init" || pr.Name == "deadlock":
+			c.errorf(pr.Pos, "property name %q clashes with a label", pr.Name)
+		}
+		c.propNames[pr.Name] = true
+	}
+	for _, d := range p.Plans {
+		if _, dup := c.plans[d.Name.Name]; dup {
+			c.errorf(d.Name.NamePos, "duplicate plan %q", d.Name.Name)
+		} else {
+			c.plans[d.Name.Name] = d
+		}
+		c.checkPlan(d.Plan)
+	}
+	seen := map[int]bool{}
+	for _, b := range p.Behaviours {
+		c.checkBehaviour(b, seen)
+	}
+	for _, pr := range p.Properties {
+		c.expr(pr.Expr, ctxProps)
+	}
+}
+
+// propExpr checks the property-only expression nodes.
+func (c *checker) propExpr(e Expr, x ectx) valType {
+	bound := constCtx("bound", true)
+	switch e := e.(type) {
+	case *Temporal:
+		c.wantNum(e.Bound.Lo, bound, "time bound")
+		c.wantNum(e.Bound.Hi, bound, "time bound")
+		c.wantBool(e.Left, x, "operand of "+e.Op.String())
+		c.wantBool(e.Right, x, "operand of "+e.Op.String())
+		return tyBool
+	case *ProbOp:
+		c.wantNum(e.Bound, bound, "probability bound")
+		c.wantBool(e.Path, x, fmt.Sprintf("operand of %c", e.Kind))
+		if e.Filter != nil {
+			c.wantBool(e.Filter.States, x, "filter")
+		}
+		if e.Rel.IsQuery() && e.Kind != 'E' && e.Kind != 'A' {
+			return tyDouble
+		}
+		return tyBool
+	case *RewardOp:
+		c.rewardRef(e)
+		c.wantNum(e.Discount, bound, "discount")
+		c.wantNum(e.Bound, bound, "reward bound")
+		c.wantNum(e.TimeBound, bound, "time bound")
+		c.wantBool(e.Target, x, "reward target")
+		if e.Filter != nil {
+			c.wantBool(e.Filter.States, x, "filter")
+		}
+		if e.Rel.IsQuery() {
+			return tyDouble
+		}
+		return tyBool
+	case *Strategy:
+		if c.m.Type.IsGame() {
+			for _, co := range e.Coalitions {
+				for _, r := range co {
+					c.playerRef(r)
+				}
+			}
+		}
+		for _, o := range e.Options {
+			if _, ok := o.(*Name); !ok {
+				c.expr(o, x)
+			}
+		}
+		if e.Certain {
+			c.wantBool(e.Op, x, "operand of <<...>>")
+			return tyBool
+		}
+		return c.expr(e.Op, x)
+	case *FilterExpr:
+		t := c.expr(e.X, x)
+		c.wantBool(e.States, x, "filter states")
+		switch e.Op {
+		case "forall", "exists", "&", "|":
+			if !t.isBool() {
+				c.errorf(e.X.Position(), "type error: filter %q needs a bool operand, not %s", e.Op, t)
+			}
+			return tyBool
+		case "count":
+			return tyInt
+		case "avg":
+			return tyDouble
+		}
+		return t
+	case *MultiNash:
+		c.wantNum(e.Bound, bound, "bound")
+		for _, t := range e.Terms {
+			c.expr(t, x)
+		}
+		if e.Rel.IsQuery() {
+			return tyDouble
+		}
+		return tyBool
+	case *Resp:
+		return c.resp(e, x)
+	case *Metric:
+		c.wantBool(e.Outcome, x, "outcome")
+		return tyDouble
+	}
+	return tyUnknown
+}
+
+// rewardRef checks the reward structure a reward operator selects.
+func (c *checker) rewardRef(e *RewardOp) {
+	n := len(c.m.Rewards)
+	if n == 0 {
+		c.errorf(e.OpPos, "model has no reward structures")
+		return
+	}
+	if e.StructName != "" && !c.rewardNames[e.StructName] {
+		c.errorf(e.OpPos, "unknown reward structure %q", e.StructName)
+	}
+	if e.StructIndex != nil {
+		c.wantInt(e.StructIndex, constCtx("reward structure index", true), "reward structure index")
+		if v, ok := c.eval(e.StructIndex); ok && v.t == tyInt && (v.i < 1 || v.i > int64(n)) {
+			c.errorf(e.StructIndex.Position(), "invalid reward structure index %d", v.i)
+		}
+	}
+}
+
+// resp checks a CAR/CPR/CCR operator.
+func (c *checker) resp(e *Resp, x ectx) valType {
+	if c.m.Type == TypeDTMC {
+		c.errorf(e.OpPos, "responsibility queries are not allowed on dtmc models")
+	} else {
+		c.playerRef(e.Agent)
+		switch {
+		case e.Plan.Plan != nil:
+			c.checkPlan(e.Plan.Plan)
+		case c.plans[e.Plan.Name] == nil:
+			c.errorf(e.Plan.Pos, "undefined plan %q", e.Plan.Name)
+		}
+	}
+	c.wantNum(e.Bound, constCtx("bound", true), "bound")
+	c.wantBool(e.Outcome, x, "outcome")
+	if e.Degree != DegNone && e.Rel.IsQuery() {
+		return tyDouble
+	}
+	return tyBool
+}
+
+// checkPlan checks the steps of a plan and their repetition counts.
+func (c *checker) checkPlan(p *Plan) {
+	if p == nil {
+		return
+	}
+	if !c.m.Type.IsGame() && !c.singlePlayer() {
+		c.errorf(p.Pos, "plans are not allowed on %s models", c.m.Type)
+		return
+	}
+	c.planItems(p.Items)
+}
+
+func (c *checker) planItems(items []PlanItem) {
+	for _, it := range items {
+		switch it := it.(type) {
+		case *PlanStep:
+			c.planStep(it)
+			c.repeatCount(it.Repeat)
+		case *PlanGroup:
+			c.planItems(it.Items)
+			c.repeatCount(it.Repeat)
+		}
+	}
+}
+
+func (c *checker) repeatCount(e Expr) {
+	if e == nil {
+		return
+	}
+	c.wantInt(e, constCtx("repetition count", c.props != nil), "repetition count")
+	if v, ok := c.eval(e); ok && v.t == tyInt && v.i < 0 {
+		c.errorf(e.Position(), "negative repetition count %d", v.i)
+	}
+}
+
+func actionText(a PlanAction) string {
+	if a.Name == "" {
+		return "#" + itoa(a.Index)
+	}
+	return a.Name
+}
+
+func (c *checker) planStep(s *PlanStep) {
+	used := map[int]PlanAction{}
+	for _, a := range s.Actions {
+		pl, ok := c.actionPlayer(a)
+		if !ok || pl < 0 {
+			continue
+		}
+		if prev, dup := used[pl]; dup {
+			c.errorf(a.Pos, "two actions of player %q in one step: %q and %q",
+				c.playerLabel(pl), actionText(prev), actionText(a))
+			continue
+		}
+		used[pl] = a
+	}
+}
+
+// actionPlayer resolves a plan action to the player it constrains (-1 when
+// that depends on the state, as for `#k` and unowned labels in smg models).
+func (c *checker) actionPlayer(a PlanAction) (int, bool) {
+	csg := c.m.Type == TypeCSG
+	if a.Name == "" {
+		if csg {
+			c.errorf(a.Pos, "choice index %q is only allowed in smg and mdp models", actionText(a))
+			return -1, false
+		}
+		if c.singlePlayer() {
+			return 0, true
+		}
+		return -1, true
+	}
+	if csg {
+		if o, ok := c.owner[a.Name]; ok {
+			return o, true
+		}
+		c.errorf(a.Pos, "%q is not an action of any player", a.Name)
+		return -1, false
+	}
+	if !c.actionSet[a.Name] {
+		c.errorf(a.Pos, "%q is not an action of any player", a.Name)
+		return -1, false
+	}
+	if c.singlePlayer() {
+		return 0, true
+	}
+	if o, ok := c.owner[a.Name]; ok {
+		return o, true
+	}
+	return -1, true
+}
+
+// checkBehaviour checks `behaviour PLAYER { action : weight, ... }`.
+func (c *checker) checkBehaviour(b *BehaviourDecl, seen map[int]bool) {
+	pl, ok := c.playerRef(b.Player)
+	if ok {
+		if seen[pl] {
+			c.errorf(b.Player.Pos, "duplicate behaviour for player %q", c.playerLabel(pl))
+		}
+		seen[pl] = true
+	}
+	names := map[string]bool{}
+	for _, w := range b.Weights {
+		c.wantNum(w.Weight, constCtx("weight", true), "weight")
+		if !ok {
+			continue
+		}
+		txt := actionText(w.Action)
+		if names[txt] {
+			c.errorf(w.Action.Pos, "duplicate weight for action %q", txt)
+		}
+		names[txt] = true
+		o, valid := c.actionPlayer(w.Action)
+		if valid && o >= 0 && o != pl {
+			c.errorf(w.Action.Pos, "%q is not an action of player %q", txt, c.playerLabel(pl))
+		}
+	}
+}
