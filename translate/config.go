@@ -1,0 +1,172 @@
+package translate
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// DefaultMaxStates is the state limit used when Config.MaxStates is 0.
+const DefaultMaxStates = 10_000_000
+
+// Config controls Build.
+type Config struct {
+	Consts    []ConstAssign // values for undefined constants (model and props)
+	Exact     bool          // also fill Game.ProbExact (big.Rat)
+	MaxStates int           // 0 means DefaultMaxStates
+}
+
+// ConstAssign gives one undefined constant its value.
+type ConstAssign struct {
+	Name  string
+	Value Value
+}
+
+// ConstSpec is NAME=V or a range NAME=LO:HI or NAME=LO:STEP:HI, expanded
+// into its values (PRISM's -const order).
+type ConstSpec struct {
+	Name   string
+	Values []Value
+}
+
+// LimitError reports that the state space exceeded Config.MaxStates.
+type LimitError struct {
+	Limit int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("error: the model has more than %d states (raise the limit with --max-states)", e.Limit)
+}
+
+// ParseConstSpecs parses "k=2,t=1:20,x=0.5,b=true". Ranges are lo:hi or
+// lo:step:hi, of ints or doubles. A value is an int if it parses as one,
+// a bool for true/false, a double otherwise.
+func ParseConstSpecs(s string) ([]ConstSpec, error) {
+	var out []ConstSpec
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return nil, nil
+	}
+	for _, part := range strings.Split(s, ",") {
+		part = strings.TrimSpace(part)
+		eq := strings.IndexByte(part, '=')
+		if eq <= 0 {
+			return nil, fmt.Errorf("invalid constant definition %q: expected NAME=VALUE", part)
+		}
+		name := strings.TrimSpace(part[:eq])
+		if !isIdent(name) {
+			return nil, fmt.Errorf("invalid constant name %q", name)
+		}
+		val := strings.TrimSpace(part[eq+1:])
+		vals, err := parseConstValues(val)
+		if err != nil {
+			return nil, fmt.Errorf("invalid value for constant %s: %v", name, err)
+		}
+		for _, o := range out {
+			if o.Name == name {
+				return nil, fmt.Errorf("constant %s is given twice", name)
+			}
+		}
+		out = append(out, ConstSpec{Name: name, Values: vals})
+	}
+	return out, nil
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || (i > 0 && r >= '0' && r <= '9') {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func parseScalar(s string) (Value, error) {
+	switch s {
+	case "true":
+		return Value{Type: prism.TBool, B: true}, nil
+	case "false":
+		return Value{Type: prism.TBool}, nil
+	}
+	if i, err := strconv.ParseInt(s, 10, 32); err == nil {
+		return Value{Type: prism.TInt, I: i}, nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) {
+		return Value{}, fmt.Errorf("%q is not a number or boolean", s)
+	}
+	v := Value{Type: prism.TDouble, F: f}
+	v.Rat = ratFromDecimal(s)
+	return v, nil
+}
+
+func parseConstValues(s string) ([]Value, error) {
+	parts := strings.Split(s, ":")
+	if len(parts) == 1 {
+		v, err := parseScalar(s)
+		if err != nil {
+			return nil, err
+		}
+		return []Value{v}, nil
+	}
+	if len(parts) > 3 {
+		return nil, fmt.Errorf("range %q has too many parts", s)
+	}
+	var nums []Value
+	for _, p := range parts {
+		v, err := parseScalar(strings.TrimSpace(p))
+		if err != nil {
+			return nil, err
+		}
+		if v.Type == prism.TBool {
+			return nil, fmt.Errorf("range %q of booleans", s)
+		}
+		nums = append(nums, v)
+	}
+	lo, hi := nums[0], nums[len(nums)-1]
+	step := Value{Type: prism.TInt, I: 1}
+	if len(nums) == 3 {
+		step = nums[1]
+	}
+	allInt := lo.Type == prism.TInt && hi.Type == prism.TInt && step.Type == prism.TInt
+	if allInt {
+		if step.I <= 0 {
+			return nil, fmt.Errorf("range %q: step must be positive", s)
+		}
+		if hi.I < lo.I {
+			return nil, fmt.Errorf("range %q is empty", s)
+		}
+		var out []Value
+		for i := lo.I; i <= hi.I; i += step.I {
+			out = append(out, Value{Type: prism.TInt, I: i})
+		}
+		return out, nil
+	}
+	l, st, h := lo.Float(), step.Float(), hi.Float()
+	if st <= 0 {
+		return nil, fmt.Errorf("range %q: step must be positive", s)
+	}
+	if h < l {
+		return nil, fmt.Errorf("range %q is empty", s)
+	}
+	var out []Value
+	// PRISM steps by repeated multiplication of the index to avoid drift.
+	for i := 0; ; i++ {
+		x := l + float64(i)*st
+		if x > h+1e-12*math.Max(1, math.Abs(h)) {
+			break
+		}
+		out = append(out, Value{Type: prism.TDouble, F: x})
+		if len(out) > 1_000_000 {
+			return nil, fmt.Errorf("range %q has too many values", s)
+		}
+	}
+	return out, nil
+}

@@ -1,0 +1,234 @@
+package translate
+
+import (
+	"sort"
+	"strings"
+)
+
+// csgChoices builds the choices of the current state of a csg: one per
+// joint action (reference §4.8), ordered lexicographically by the tuple of
+// the players' action indices (idle = 0).
+func (x *explorer) csgChoices() {
+	b := x.b
+	s := x.s2
+	np := len(b.players)
+	// enabled commands per module, with the per-state rules
+	for mi, m := range b.modules {
+		en := x.enabled[mi][:0]
+		unl := 0
+		for _, c := range m.cmds {
+			if !c.guard(s) {
+				continue
+			}
+			if len(c.labels) == 0 {
+				unl++
+				if unl > 1 {
+					fail(c.pos, "module %s has more than one enabled unlabelled command in state %s", m.name, x.stateString(s[:x.n]))
+				}
+			} else {
+				seen := map[int]bool{}
+				for _, a := range c.labels {
+					p := b.actionOwner[a]
+					if seen[p] {
+						fail(c.pos, "command has two actions of player %s", b.players[p])
+					}
+					seen[p] = true
+				}
+			}
+			for _, o := range en {
+				if sameLabels(o.labels, c.labels) {
+					fail(c.pos, "module %s has multiple active commands labelled [%s] in state %s", m.name, x.labelList(c.labels), x.stateString(s[:x.n]))
+				}
+			}
+			en = append(en, c)
+		}
+		x.enabled[mi] = en
+	}
+	// moves of each player
+	moves := make([][]int32, np)
+	for mi := range b.modules {
+		p := b.modOwner[mi]
+		if p < 0 {
+			continue
+		}
+		for _, c := range x.enabled[mi] {
+			a := int32(c.labels[0])
+			dup := false
+			for _, y := range moves[p] {
+				dup = dup || y == a
+			}
+			if !dup {
+				moves[p] = append(moves[p], a)
+			}
+		}
+	}
+	for p := range moves {
+		sort.Slice(moves[p], func(i, j int) bool { return moves[p][i] < moves[p][j] })
+	}
+	// enumerate joint actions, player 0 outermost
+	tuple := make([]int32, np)
+	pos := make([]int, np)
+	for p := range tuple {
+		if len(moves[p]) > 0 {
+			tuple[p] = moves[p][0]
+		}
+	}
+	survivors := 0
+	used := make([]map[int32]bool, np)
+	for p := range used {
+		used[p] = map[int32]bool{}
+	}
+	matched := make([][]*command, len(b.modules))
+	for {
+		if x.jointChoice(tuple, matched) {
+			survivors++
+			for p, a := range tuple {
+				used[p][a] = true
+			}
+		}
+		k := np - 1
+		for ; k >= 0; k-- {
+			if len(moves[k]) == 0 {
+				continue
+			}
+			pos[k]++
+			if pos[k] < len(moves[k]) {
+				tuple[k] = moves[k][pos[k]]
+				break
+			}
+			pos[k] = 0
+			tuple[k] = moves[k][0]
+		}
+		if k < 0 {
+			break
+		}
+	}
+	if survivors > 0 {
+		full := 1
+		for p := range used {
+			full *= len(used[p])
+		}
+		if full != survivors {
+			fail(b.modules[0].pos, "error in model specification: the joint actions in state %s do not form the product of the players' actions (a player module using an action set must cover every combination)", x.stateString(s[:x.n]))
+		}
+	}
+}
+
+func sameLabels(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func (x *explorer) labelList(l []int) string {
+	var names []string
+	for _, a := range l {
+		names = append(names, x.b.actions[a])
+	}
+	return strings.Join(names, ",")
+}
+
+func inTuple(t []int32, a int) bool {
+	for _, y := range t {
+		if int(y) == a {
+			return true
+		}
+	}
+	return false
+}
+
+// jointChoice adds the choice of joint action tuple, if it survives the
+// coverage rule; it reports whether it did.
+func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
+	b := x.b
+	for mi := range b.modules {
+		ms := matched[mi][:0]
+		for _, c := range x.enabled[mi] {
+			ok := true
+			for _, a := range c.labels {
+				if !inTuple(tuple, a) {
+					ok = false
+					break
+				}
+			}
+			if ok {
+				ms = append(ms, c)
+			}
+		}
+		// more specific commands win
+		out := ms[:0]
+		for _, c := range ms {
+			drop := false
+			for _, o := range ms {
+				if o == c || len(o.labels) == 0 {
+					continue
+				}
+				if len(c.labels) == 0 || (o.labels[0] == c.labels[0] && len(o.labels) > len(c.labels)) {
+					drop = true
+					break
+				}
+			}
+			if !drop {
+				out = append(out, c)
+			}
+		}
+		matched[mi] = out
+	}
+	// coverage: every action of the tuple is the first label of a matching
+	// player-module command
+	for _, a := range tuple {
+		if a == 0 {
+			continue
+		}
+		covered := false
+		for mi := range b.modules {
+			if b.modOwner[mi] < 0 {
+				continue
+			}
+			for _, c := range matched[mi] {
+				if int32(c.labels[0]) == a {
+					covered = true
+				}
+			}
+		}
+		if !covered {
+			return false
+		}
+	}
+	parts := x.parts[:0]
+	for mi, m := range b.modules {
+		switch len(matched[mi]) {
+		case 0:
+		case 1:
+			c := matched[mi][0]
+			parts = append(parts, participant{c: c, br: x.branches(c)})
+		default:
+			fail(matched[mi][1].pos, "module %s has multiple active commands for joint action [%s] in state %s", m.name, x.jointString(tuple), x.stateString(x.s2[:x.n]))
+		}
+	}
+	x.parts = parts
+	if len(parts) == 0 {
+		return false
+	}
+	x.emit(0, parts)
+	x.chJoint = append(x.chJoint, tuple...)
+	return true
+}
+
+func (x *explorer) jointString(t []int32) string {
+	var parts []string
+	for _, a := range t {
+		if a == 0 {
+			parts = append(parts, "-")
+		} else {
+			parts = append(parts, x.b.actions[a])
+		}
+	}
+	return strings.Join(parts, ",")
+}

@@ -1,0 +1,578 @@
+package translate
+
+import (
+	"math"
+	"math/big"
+	"strings"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// branch is one branch of a command evaluated in a state.
+type branch struct {
+	p float64
+	r *big.Rat
+	u *update
+}
+
+// participant is a command taking part in a choice, with its branches.
+type participant struct {
+	c  *command
+	br []branch
+}
+
+// explorer holds the state of the breadth-first exploration. Everything is
+// in exploration order until finish sorts it.
+type explorer struct {
+	b  *builder
+	st *store
+	n  int
+	s2 []int32 // old state in [0,n), new state in [n,2n)
+
+	// per explored state
+	stChoice []int32 // start of its choices
+	stOwner  []int32
+	stDead   []bool
+	// per choice
+	chAction []int32
+	chJoint  []int32
+	chTrans  []int32
+	// per transition
+	trTarget []int32
+	trProb   []float64
+	trRat    []*big.Rat
+
+	// per state scratch
+	cur      int32
+	curOwner []int32 // owner of each choice of the current state (smg)
+	curPos   []prism.Pos
+	brCache  [][]branch
+	brStamp  []int32
+	cmds     []*command // all commands, by global id
+	cmdGID   map[*command]int
+	actMods  [][]int // per action: modules whose alphabet has it
+	enabled  [][]*command
+	combo    []int
+	parts    []participant
+	elemIdx  []int
+	assigned []bool
+	pend     []*assign
+	exact    bool
+}
+
+func (b *builder) explore() (g *Game, err error) {
+	x := &explorer{b: b, n: len(b.vars), exact: b.cfg.Exact}
+	x.st = newStore(b.vars, b.cfg.MaxStates)
+	x.s2 = make([]int32, 2*x.n)
+	x.assigned = make([]bool, x.n)
+	x.cmdGID = map[*command]int{}
+	for _, m := range b.modules {
+		for _, c := range m.cmds {
+			x.cmdGID[c] = len(x.cmds)
+			x.cmds = append(x.cmds, c)
+		}
+	}
+	x.brCache = make([][]branch, len(x.cmds))
+	x.brStamp = make([]int32, len(x.cmds))
+	for i := range x.brStamp {
+		x.brStamp[i] = -1
+	}
+	x.actMods = make([][]int, len(b.actions))
+	for a := 1; a < len(b.actions); a++ {
+		for mi, m := range b.modules {
+			if m.alpha[a] {
+				x.actMods[a] = append(x.actMods[a], mi)
+			}
+		}
+	}
+	x.enabled = make([][]*command, len(b.modules))
+
+	defer func() {
+		if r := recover(); r != nil {
+			switch e := r.(type) {
+			case *LimitError:
+				g, err = nil, e
+			case *evalError:
+				b.addEvalErr(e)
+				g, err = nil, b.errs.Err()
+			default:
+				panic(r)
+			}
+		}
+	}()
+	initial := x.initialStates()
+	for i := int32(0); int(i) < x.st.count; i++ {
+		x.expand(i)
+	}
+	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
+	return x.finish(initial), nil
+}
+
+// initialStates adds the initial states and returns their indices.
+func (x *explorer) initialStates() []int32 {
+	b := x.b
+	if b.mf.Init == nil {
+		i, _ := x.st.find(b.init)
+		return []int32{i}
+	}
+	for _, d := range b.varDecls {
+		if d.Init != nil {
+			fail(d.Init.Position(), "initial values of variables cannot be combined with an init...endinit block")
+		}
+	}
+	pred := (&compiler{b: b}).bool(b.mf.Init.Expr).b
+	s := make([]int32, x.n)
+	total := 1.0
+	for i, v := range b.vars {
+		if b.varDecls[i].Kind == prism.VarInt {
+			fail(b.mf.Init.Pos, "an init...endinit block cannot be used with unbounded variable %s", v.Name)
+		}
+		s[i] = v.Lo
+		total *= float64(v.Hi) - float64(v.Lo) + 1
+	}
+	if total > 1e8 {
+		fail(b.mf.Init.Pos, "the init...endinit block ranges over %g valuations; too many to enumerate", total)
+	}
+	var out []int32
+	for {
+		if pred(s) {
+			i, _ := x.st.find(s)
+			out = append(out, i)
+		}
+		k := x.n - 1
+		for ; k >= 0; k-- {
+			if s[k] < b.vars[k].Hi {
+				s[k]++
+				break
+			}
+			s[k] = b.vars[k].Lo
+		}
+		if k < 0 {
+			break
+		}
+	}
+	if len(out) == 0 {
+		fail(b.mf.Init.Pos, "no state satisfies the init...endinit predicate")
+	}
+	return out
+}
+
+func (x *explorer) stateString(s []int32) string { return x.b.stateString(s) }
+
+// stateString formats a valuation as in .sta: (v1,v2,...).
+func (b *builder) stateString(s []int32) string {
+	var sb strings.Builder
+	sb.WriteByte('(')
+	for i, v := range b.vars {
+		if i > 0 {
+			sb.WriteByte(',')
+		}
+		writeVal(&sb, v, s[i])
+	}
+	sb.WriteByte(')')
+	return sb.String()
+}
+
+func writeVal(sb *strings.Builder, v Var, x int32) {
+	if v.Bool {
+		if x != 0 {
+			sb.WriteString("true")
+		} else {
+			sb.WriteString("false")
+		}
+		return
+	}
+	var buf [12]byte
+	sb.Write(appendInt(buf[:0], int64(x)))
+}
+
+func appendInt(b []byte, x int64) []byte {
+	if x < 0 {
+		b = append(b, '-')
+		x = -x
+	}
+	var tmp [20]byte
+	i := len(tmp)
+	for {
+		i--
+		tmp[i] = byte('0' + x%10)
+		x /= 10
+		if x == 0 {
+			break
+		}
+	}
+	return append(b, tmp[i:]...)
+}
+
+// expand builds the choices of state i.
+func (x *explorer) expand(i int32) {
+	x.cur = i
+	copy(x.s2, x.st.state(i))
+	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
+	x.curOwner = x.curOwner[:0]
+	x.curPos = x.curPos[:0]
+	first := len(x.chAction)
+	switch x.b.typ {
+	case prism.TypeCSG:
+		x.csgChoices()
+	default:
+		x.syncChoices()
+	}
+	nc := len(x.chAction) - first
+	if x.b.typ == prism.TypeDTMC && nc > 0 {
+		x.mergeDTMC(first)
+		nc = 1
+	}
+	dead := nc == 0
+	x.stDead = append(x.stDead, dead)
+	if dead {
+		x.chAction = append(x.chAction, 0)
+		if x.b.typ == prism.TypeCSG {
+			for range x.b.players {
+				x.chJoint = append(x.chJoint, 0)
+			}
+		}
+		x.chTrans = append(x.chTrans, int32(len(x.trTarget)))
+		x.trTarget = append(x.trTarget, i)
+		x.trProb = append(x.trProb, 1)
+		if x.exact {
+			x.trRat = append(x.trRat, big.NewRat(1, 1))
+		}
+	}
+	if x.b.typ == prism.TypeSMG {
+		x.stOwner = append(x.stOwner, x.smgOwner(dead))
+	}
+}
+
+// branches evaluates the branches of command c in the current state
+// (cached per state).
+func (x *explorer) branches(c *command) []branch {
+	id := x.cmdGID[c]
+	if x.brStamp[id] == x.cur {
+		return x.brCache[id]
+	}
+	s := x.s2
+	br := x.brCache[id][:0]
+	sum := 0.0
+	for _, u := range c.updates {
+		p := 1.0
+		if u.prob != nil {
+			p = u.prob(s)
+		}
+		if math.IsNaN(p) || math.IsInf(p, 0) || p < 0 {
+			fail(u.pos, "invalid probability %v in state %s", p, x.stateString(s[:x.n]))
+		}
+		sum += p
+		if p == 0 {
+			continue
+		}
+		var r *big.Rat
+		if x.exact {
+			r = x.exactProb(u, p)
+		}
+		br = append(br, branch{p: p, r: r, u: u})
+	}
+	if len(br) == 0 {
+		fail(c.pos, "all probabilities of this command are zero in state %s", x.stateString(s[:x.n]))
+	}
+	if math.Abs(sum-1) > 1e-12 {
+		fail(c.pos, "probabilities sum to %v, not 1, in state %s", sum, x.stateString(s[:x.n]))
+	}
+	x.brCache[id] = br
+	x.brStamp[id] = x.cur
+	return br
+}
+
+func (x *explorer) exactProb(u *update, p float64) *big.Rat {
+	if u.probE == nil {
+		return big.NewRat(1, 1)
+	}
+	in := &interp{b: x.b, ren: u.ren, exact: true, state: x.s2[:x.n]}
+	v := in.eval(u.probE)
+	if v.Rat != nil {
+		return v.Rat
+	}
+	return new(big.Rat).SetFloat64(p)
+}
+
+// emit adds one choice made of the given participants (in module order):
+// the product of their distributions, targets merged. It returns false
+// (and adds nothing) if the choice duplicates an earlier one of the state
+// with the same action (mdp/smg).
+func (x *explorer) emit(action int32, parts []participant) bool {
+	cs := len(x.trTarget)
+	idx := x.elemIdx[:0]
+	for range parts {
+		idx = append(idx, 0)
+	}
+	x.elemIdx = idx
+	for {
+		// probability: p_k * (... (p_2 * p_1)), as PRISM's product builds it
+		p := parts[0].br[idx[0]].p
+		var r *big.Rat
+		if x.exact {
+			r = new(big.Rat).Set(parts[0].br[idx[0]].r)
+		}
+		for k := 1; k < len(parts); k++ {
+			p = parts[k].br[idx[k]].p * p
+			if x.exact {
+				r.Mul(parts[k].br[idx[k]].r, r)
+			}
+		}
+		t := x.target(parts, idx)
+		found := false
+		for j := cs; j < len(x.trTarget); j++ {
+			if x.trTarget[j] == t {
+				x.trProb[j] += p
+				if x.exact {
+					x.trRat[j].Add(x.trRat[j], r)
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			x.trTarget = append(x.trTarget, t)
+			x.trProb = append(x.trProb, p)
+			if x.exact {
+				x.trRat = append(x.trRat, r)
+			}
+		}
+		// next combination, first participant fastest
+		k := 0
+		for ; k < len(parts); k++ {
+			idx[k]++
+			if idx[k] < len(parts[k].br) {
+				break
+			}
+			idx[k] = 0
+		}
+		if k == len(parts) {
+			break
+		}
+	}
+	if x.b.typ == prism.TypeMDP || x.b.typ == prism.TypeSMG {
+		if x.isDuplicate(action, cs) {
+			x.trTarget = x.trTarget[:cs]
+			x.trProb = x.trProb[:cs]
+			if x.exact {
+				x.trRat = x.trRat[:cs]
+			}
+			return false
+		}
+	}
+	x.chAction = append(x.chAction, action)
+	x.chTrans = append(x.chTrans, int32(cs))
+	return true
+}
+
+// isDuplicate reports whether the distribution at trTarget[cs:] with the
+// given action equals one of the current state's earlier choices
+// (relative tolerance 1e-12).
+func (x *explorer) isDuplicate(action int32, cs int) bool {
+	first := int(x.stChoice[len(x.stChoice)-1])
+	n := len(x.trTarget) - cs
+	for c := first; c < len(x.chAction); c++ {
+		if x.chAction[c] != action {
+			continue
+		}
+		lo := int(x.chTrans[c])
+		hi := cs
+		if c+1 < len(x.chAction) {
+			hi = int(x.chTrans[c+1])
+		}
+		if hi-lo != n {
+			continue
+		}
+		same := true
+		for j := lo; j < hi && same; j++ {
+			found := false
+			for k := cs; k < cs+n; k++ {
+				if x.trTarget[k] == x.trTarget[j] {
+					found = close12(x.trProb[k], x.trProb[j])
+					break
+				}
+			}
+			same = found
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+func close12(a, b float64) bool {
+	if a == b {
+		return true
+	}
+	d := math.Abs(a - b)
+	return d <= 1e-12*math.Max(math.Abs(a), math.Abs(b))
+}
+
+// target computes the successor for one combination of branches and
+// returns its state index.
+func (x *explorer) target(parts []participant, idx []int) int32 {
+	n := x.n
+	s := x.s2
+	copy(s[n:], s[:n])
+	primed := false
+	for k := range parts {
+		if parts[k].br[idx[k]].u.primed {
+			primed = true
+			break
+		}
+	}
+	if !primed {
+		for k := range parts {
+			u := parts[k].br[idx[k]].u
+			for ai := range u.assigns {
+				a := &u.assigns[ai]
+				x.set(a, x.eval(a))
+			}
+		}
+	} else {
+		x.primedUpdate(parts, idx)
+	}
+	t, _ := x.st.find(s[n:])
+	return t
+}
+
+func (x *explorer) eval(a *assign) int32 {
+	if a.isBool {
+		if a.b(x.s2) {
+			return 1
+		}
+		return 0
+	}
+	return int32(checkRange(x, a, a.i(x.s2)))
+}
+
+func checkRange(x *explorer, a *assign, v int64) int64 {
+	vr := x.b.vars[a.v]
+	if v < int64(vr.Lo) || v > int64(vr.Hi) {
+		fail(a.pos, "variable %s would take value %d, outside its range [%d..%d], in state %s", vr.Name, v, vr.Lo, vr.Hi, x.stateString(x.s2[:x.n]))
+	}
+	return v
+}
+
+func (x *explorer) set(a *assign, v int32) { x.s2[x.n+a.v] = v }
+
+// primedUpdate performs the assignments of a combination in dependency
+// order (reference §4.4).
+func (x *explorer) primedUpdate(parts []participant, idx []int) {
+	pend := x.pend[:0]
+	for k := range parts {
+		u := parts[k].br[idx[k]].u
+		for ai := range u.assigns {
+			a := &u.assigns[ai]
+			if x.assigned[a.v] {
+				for _, p := range pend {
+					x.assigned[p.v] = false
+				}
+				fail(a.pos, "multiple updates of variable %s in one transition", x.b.vars[a.v].Name)
+			}
+			x.assigned[a.v] = true
+			pend = append(pend, a)
+		}
+	}
+	all := append([]*assign(nil), pend...)
+	defer func() {
+		for _, a := range all {
+			x.assigned[a.v] = false
+		}
+	}()
+	done := make([]bool, len(pend))
+	left := len(pend)
+	for left > 0 {
+		progress := false
+		for i, a := range pend {
+			if done[i] {
+				continue
+			}
+			ready := true
+			for _, d := range a.primes {
+				if x.assigned[d] && !x.isDone(pend, done, d) {
+					ready = false
+					break
+				}
+			}
+			if !ready {
+				continue
+			}
+			x.set(a, x.eval(a))
+			done[i] = true
+			left--
+			progress = true
+		}
+		if !progress {
+			var names []string
+			var pos prism.Pos
+			for i, a := range pend {
+				if !done[i] {
+					names = append(names, x.b.vars[a.v].Name)
+					if pos == prism.NoPos {
+						pos = a.pos
+					}
+				}
+			}
+			fail(pos, "cyclic updates with variables [%s] in state %s", strings.Join(names, ", "), x.stateString(x.s2[:x.n]))
+		}
+	}
+	x.pend = pend
+}
+
+func (x *explorer) isDone(pend []*assign, done []bool, v int) bool {
+	for i, a := range pend {
+		if a.v == v {
+			return done[i]
+		}
+	}
+	return true
+}
+
+// mergeDTMC replaces the choices of the current state (from index first)
+// by one distribution giving each choice an equal share.
+func (x *explorer) mergeDTMC(first int) {
+	nc := len(x.chAction) - first
+	cs := int(x.chTrans[first])
+	if nc == 1 {
+		x.chAction[first] = 0
+		return
+	}
+	norm := 1.0 / float64(nc)
+	rnorm := big.NewRat(1, int64(nc))
+	end := len(x.trTarget)
+	var tg []int32
+	var pr []float64
+	var rt []*big.Rat
+	for j := cs; j < end; j++ {
+		t := x.trTarget[j]
+		p := x.trProb[j] * norm
+		found := false
+		for k := range tg {
+			if tg[k] == t {
+				pr[k] += p
+				if x.exact {
+					rt[k].Add(rt[k], new(big.Rat).Mul(x.trRat[j], rnorm))
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			tg = append(tg, t)
+			pr = append(pr, p)
+			if x.exact {
+				rt = append(rt, new(big.Rat).Mul(x.trRat[j], rnorm))
+			}
+		}
+	}
+	x.trTarget = append(x.trTarget[:cs], tg...)
+	x.trProb = append(x.trProb[:cs], pr...)
+	if x.exact {
+		x.trRat = append(x.trRat[:cs], rt...)
+	}
+	x.chAction = append(x.chAction[:first], 0)
+	x.chTrans = x.chTrans[:first+1]
+}

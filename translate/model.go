@@ -1,0 +1,98 @@
+package translate
+
+import (
+	"github.com/onus-mc/onus/prism"
+)
+
+// StateString formats state s as in .sta: "(v1,v2,...)".
+func (m *Model) StateString(s int) string { return m.b.stateString(m.Game.State(s)) }
+
+// EvalConst evaluates a constant expression (literals, constants of model
+// and props, built-in functions). Value.Rat is set in exact mode when the
+// value is rational.
+func (m *Model) EvalConst(e prism.Expr) (v Value, err error) {
+	b := m.b
+	if ee := b.catch(func() {
+		in := &interp{b: b, exact: b.cfg.Exact}
+		v = in.eval(e)
+	}); ee != nil {
+		var l prism.ErrorList
+		l.Addf(b.fset, ee.pos, "%s", ee.msg)
+		return Value{}, l
+	}
+	return v, nil
+}
+
+// StateSet returns the states satisfying a boolean expression over
+// variables, constants and formulas, which may refer to model labels,
+// props labels, "init" and "deadlock".
+func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
+	b := m.b
+	g := m.Game
+	var f func([]int32) bool
+	var active map[string]bool
+	cp := &compiler{b: b}
+	// Labels are sets of state indices: evaluate state by state, with cur
+	// the index of the state under evaluation.
+	cur := 0
+	cp.label = func(l *prism.LabelRef) cexpr {
+		bs := m.labelSet(l, &active)
+		return cexpr{t: prism.TBool, b: func([]int32) bool { return bs.Has(cur) }}
+	}
+	if ee := b.catch(func() {
+		c := cp.bool(e)
+		f = c.b
+		set = NewBitset(g.NumStates)
+		for cur = 0; cur < g.NumStates; cur++ {
+			if f(g.State(cur)) {
+				set.Set(cur)
+			}
+		}
+	}); ee != nil {
+		var l prism.ErrorList
+		l.Addf(b.fset, ee.pos, "%s", ee.msg)
+		return nil, l
+	}
+	return set, nil
+}
+
+// labelSet resolves a label reference: built-in, model label or props
+// label (props labels may refer to other labels).
+func (m *Model) labelSet(l *prism.LabelRef, active *map[string]bool) Bitset {
+	g := m.Game
+	if bs := g.Label(l.Name); bs != nil {
+		return bs
+	}
+	if m.Props != nil {
+		for _, d := range m.Props.Labels {
+			if d.Name.Name != l.Name {
+				continue
+			}
+			if *active == nil {
+				*active = map[string]bool{}
+			}
+			if (*active)[l.Name] {
+				fail(l.NamePos, "label \"%s\" is defined in terms of itself", l.Name)
+			}
+			(*active)[l.Name] = true
+			defer delete(*active, l.Name)
+			sub := &Model{Game: g, Fset: m.Fset, File: m.File, Props: m.Props, Consts: m.Consts, b: m.b}
+			cp := &compiler{b: m.b}
+			cur := 0
+			cp.label = func(l2 *prism.LabelRef) cexpr {
+				bs := sub.labelSet(l2, active)
+				return cexpr{t: prism.TBool, b: func([]int32) bool { return bs.Has(cur) }}
+			}
+			f := cp.bool(d.Expr).b
+			bs := NewBitset(g.NumStates)
+			for cur = 0; cur < g.NumStates; cur++ {
+				if f(g.State(cur)) {
+					bs.Set(cur)
+				}
+			}
+			return bs
+		}
+	}
+	fail(l.NamePos, "unknown label \"%s\"", l.Name)
+	return nil
+}
