@@ -1,0 +1,261 @@
+package prism
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/antlr4-go/antlr/v4"
+
+	g "github.com/onus-mc/onus/grammar"
+)
+
+// This file holds the parser entry points. The ANTLR parse tree never leaves
+// the parse*.go files: parse_conv*.go convert it to the syntax tree of ast.go.
+
+// ParseModel parses a model file. It returns the syntax tree, or nil and an
+// ErrorList holding every syntax error of the file, sorted by position.
+// ModelFile.Type is TypeNone when the file has no type keyword.
+func ParseModel(fset *FileSet, filename, src string) (*ModelFile, error) {
+	var m *ModelFile
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.ModelFile()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		m = c.modelFile(tree.(*g.ModelFileContext))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// ParseProps parses a properties file (properties, constants, labels, plans
+// and behaviours). Errors are returned as a sorted ErrorList.
+func ParseProps(fset *FileSet, filename, src string) (*PropsFile, error) {
+	var pf *PropsFile
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.PropsFile()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		pf = c.propsFile(tree.(*g.PropsFileContext))
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pf, nil
+}
+
+// ParseExpr parses one property expression (as given with --pf); trailing
+// semicolons are allowed.
+func ParseExpr(fset *FileSet, filename, src string) (Expr, error) {
+	var e Expr
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.SingleExpr()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		c.props = true
+		e = c.expr(tree.(*g.SingleExprContext).Expr(), false)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+// ParsePlan parses a plan definition `NAME = steps` (as given with --plan);
+// a trailing semicolon is allowed.
+func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
+	var d *PlanDecl
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.SinglePlan()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		ctx := tree.(*g.SinglePlanContext)
+		id := c.ident(ctx.IDENT())
+		d = &PlanDecl{Pos: id.NamePos, Name: id, Plan: c.plan(ctx.Plan())}
+	})
+	if err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// psRun lexes and parses src with the given start rule, first in SLL
+// prediction mode (fast) and, only if that reports an error, again in full
+// LL mode, whose errors are the ones reported. A tree without syntax errors
+// is handed to convert.
+func psRun(fset *FileSet, filename, src string,
+	start func(*g.PrismParser) antlr.ParserRuleContext,
+	convert func(*psConv, antlr.ParserRuleContext)) (err error) {
+	file := fset.AddFile(filename, src)
+	c := &psConv{fset: fset, file: file, src: []rune(src)}
+	defer func() {
+		// Last resort: a panic inside the ANTLR runtime or the conversion is
+		// a bug, but the caller gets an error rather than a crash.
+		if r := recover(); r != nil {
+			c.errs.Add(fset.Position(file.Pos(0)), fmt.Sprintf("internal parser error: %v", r))
+			err = c.errs.Err()
+		}
+	}()
+
+	lexer := g.NewPrismLexer(antlr.NewInputStream(src))
+	lexer.RemoveErrorListeners()
+	lexer.AddErrorListener(&psLexListener{c: c})
+	tokens := antlr.NewCommonTokenStream(lexer, antlr.TokenDefaultChannel)
+	tokens.Fill()
+
+	p := g.NewPrismParser(tokens)
+	p.RemoveErrorListeners()
+	first := &psParseListener{c: c, count: true}
+	p.AddErrorListener(first)
+	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
+	tree := start(p)
+	if first.n > 0 {
+		tokens.Seek(0)
+		p = g.NewPrismParser(tokens)
+		p.RemoveErrorListeners()
+		p.AddErrorListener(&psParseListener{c: c})
+		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
+		tree = start(p)
+	}
+	if len(c.errs) > 0 {
+		return c.errs.Err()
+	}
+	convert(c, tree)
+	return c.errs.Err()
+}
+
+// psLexListener turns lexer errors into readable diagnostics.
+type psLexListener struct {
+	*antlr.DefaultErrorListener
+	c *psConv
+}
+
+func (l *psLexListener) SyntaxError(_ antlr.Recognizer, _ interface{}, line, column int, msg string, _ antlr.RecognitionException) {
+	text := msg
+	if i := strings.Index(msg, "at: '"); i >= 0 {
+		text = strings.TrimSuffix(msg[i+len("at: '"):], "'")
+	}
+	r := []rune(text)
+	desc := "unexpected character"
+	switch {
+	case len(r) == 0:
+	case r[0] == '"':
+		desc = "malformed quoted name (expected \"identifier\")"
+	case r[0] == '.':
+		desc = "unexpected '.' (a number needs digits after the point)"
+	case r[0] == '\'':
+		desc = "unexpected ' (a primed variable is written x' with no space)"
+	default:
+		desc = fmt.Sprintf("unexpected character %q", r[0])
+	}
+	l.c.errs.Add(Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}, "syntax error: "+desc)
+}
+
+// psParseListener turns parser errors into `unexpected X, expected Y`.
+type psParseListener struct {
+	*antlr.DefaultErrorListener
+	c     *psConv
+	count bool // first (SLL) stage: only count errors
+	n     int
+}
+
+func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, line, column int, msg string, e antlr.RecognitionException) {
+	l.n++
+	if l.count {
+		return
+	}
+	pos := Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}
+	what := "syntax error"
+	tok, _ := sym.(antlr.Token)
+	if tok != nil {
+		pos = l.c.fset.Position(l.c.file.Pos(tok.GetStart()))
+		if tok.GetTokenType() == antlr.TokenEOF {
+			pos = l.c.endPosition()
+			what += ": unexpected end of input"
+		} else {
+			what += ": unexpected " + psTokenDesc(tok)
+		}
+	}
+	if p, ok := rec.(antlr.Parser); ok {
+		if exp := psExpected(p); exp != "" {
+			what += ", expected " + exp
+		}
+	}
+	l.c.errs.Add(pos, what)
+}
+
+// endPosition is the position just after the last non-space character.
+func (c *psConv) endPosition() Position {
+	n := len(c.src)
+	for n > 0 && (c.src[n-1] == ' ' || c.src[n-1] == '\t' || c.src[n-1] == '\n' || c.src[n-1] == '\r') {
+		n--
+	}
+	return c.fset.Position(c.file.Pos(n))
+}
+
+// psTokenDesc describes a token for a message: its text in quotes, or a
+// description for long or hidden ones.
+func psTokenDesc(t antlr.Token) string {
+	text := t.GetText()
+	if len([]rune(text)) > 24 {
+		text = string([]rune(text)[:21]) + "..."
+	}
+	return "'" + text + "'"
+}
+
+// psExpected lists the tokens the parser could accept, or "" if the list is
+// too long to help.
+func psExpected(p antlr.Parser) (s string) {
+	defer func() {
+		if recover() != nil {
+			s = ""
+		}
+	}()
+	set := p.GetExpectedTokens()
+	if set == nil {
+		return ""
+	}
+	var names []string
+	seen := map[string]bool{}
+	for _, iv := range set.GetIntervals() {
+		for t := iv.Start; t < iv.Stop; t++ {
+			n := psTokenName(p, t)
+			if n != "" && !seen[n] {
+				seen[n] = true
+				names = append(names, n)
+			}
+		}
+	}
+	if len(names) == 0 || len(names) > 8 {
+		if seen["an expression"] || len(names) > 8 {
+			return ""
+		}
+	}
+	switch len(names) {
+	case 0:
+		return ""
+	case 1:
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// psTokenName names token type t for an `expected` list.
+func psTokenName(p antlr.Parser, t int) string {
+	switch t {
+	case antlr.TokenEOF:
+		return "end of input"
+	case g.PrismLexerIDENT:
+		return "identifier"
+	case g.PrismLexerIDENTPRIME:
+		return "primed variable"
+	case g.PrismLexerINT:
+		return "integer"
+	case g.PrismLexerDOUBLE:
+		return "number"
+	case g.PrismLexerQNAME:
+		return "quoted name"
+	}
+	lit := p.GetLiteralNames()
+	if t >= 0 && t < len(lit) && lit[t] != "" {
+		return lit[t]
+	}
+	return ""
+}
