@@ -1,0 +1,39 @@
+package translate
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func benchBuild(b *testing.B, path, consts string) {
+	if _, err := os.Stat(path); err != nil {
+		b.Skipf("model not found: %v", err)
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		m, err := buildFile(b, path, consts, false)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(m.Game.NumStates), "states")
+		b.ReportMetric(float64(m.Game.NumTransitions()), "transitions")
+	}
+}
+
+// BenchmarkBuildJamming4 parses and builds jamming4 with slots=25
+// (5,965 states, 740,556 transitions).
+func BenchmarkBuildJamming4(b *testing.B) {
+	benchBuild(b, filepath.Join(corpusDir, "models/csgs/jamming/jamming4.prism"), "slots=25")
+}
+
+// BenchmarkBuildCounters100 parses and builds testdata/counters.prism with
+// N=100: 1,000,000 states.
+func BenchmarkBuildCounters100(b *testing.B) {
+	benchBuild(b, "testdata/counters.prism", "N=100")
+}
+
+// BenchmarkBuildAloha parses and builds aloha_backoff2 (bcmax=2, D=8, q=0.9).
+func BenchmarkBuildAloha(b *testing.B) {
+	benchBuild(b, filepath.Join(corpusDir, "models/csgs/aloha/aloha_backoff2.prism"), "bcmax=2,D=8,q=0.9")
+}
