@@ -1,0 +1,87 @@
+package translate
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestBuildErrors checks that broken models give a positioned error at the
+// right place with the right message. The translator's own checks are
+// exercised without the semantic checker (the checker may catch some of
+// these first; both must position the error).
+func TestBuildErrors(t *testing.T) {
+	tests := []struct {
+		name, src, consts string
+		pos               string // FILE:LINE:COL prefix
+		msg               string // substring of the message
+	}{
+		{"update out of range", "mdp\nmodule m x:[0..2];\n  [] x<5 -> (x'=x+1);\nendmodule", "",
+			"m.prism:3:13", "variable x would take value 3, outside its range [0..2], in state (2)"},
+		{"init out of range", "mdp\nmodule m x:[0..2] init 5; [] true -> true; endmodule", "",
+			"m.prism:2:24", "initial value 5 of variable x is outside its range [0..2]"},
+		{"undefined constant", "mdp\nconst int k;\nmodule m x:[0..2]; [] x<k -> true; endmodule", "",
+			"m.prism:2:11", "constant k is undefined: give its value with --const k=VALUE"},
+		{"--const of unknown name", "mdp\nmodule m x:[0..2]; [] true -> true; endmodule", "zz=1",
+			"m.prism: error: --const zz", "declare no constant zz"},
+		{"--const of wrong type", "mdp\nconst int k;\nmodule m x:[0..2]; [] x<k -> true; endmodule", "k=0.5",
+			"m.prism:2:11", "constant k is declared int"},
+		{"int overflow", "mdp\nconst int k = 2147483647;\nmodule m x:[0..2]; [] x+k+1 > 0 -> true; endmodule", "",
+			"m.prism:3:26", "integer overflow"},
+		{"mod by zero", "mdp\nmodule m x:[0..2]; [] mod(x, x) = 0 -> (x'=1); endmodule", "",
+			"m.prism:2:23", "mod by 0"},
+		{"negative int pow exponent", "mdp\nmodule m x:[0..2]; [] pow(2, x-1) > 0 -> (x'=1); endmodule", "",
+			"m.prism:2:23", "negative exponent"},
+		{"probabilities do not sum to 1", "mdp\nmodule m x:[0..2];\n [] x=0 -> 0.5:(x'=1) + 0.4:(x'=2);\nendmodule", "",
+			"m.prism:3:2", "probabilities sum to 0.9"},
+		{"negative probability", "mdp\nmodule m x:[0..2];\n [] x=0 -> -0.5:(x'=1) + 1.5:(x'=2);\nendmodule", "",
+			"m.prism:3:12", "invalid probability -0.5"},
+		{"primed cycle", "mdp\nmodule m x:[0..5]; y:[0..5];\n [] x=0 -> (x'=y'+1) & (y'=x'+1);\nendmodule", "",
+			"m.prism:3:12", "cyclic updates with variables [x, y]"},
+		{"primed double update", "mdp\nglobal g:[0..5];\nmodule m1 x:[0..5]; [s] x=0 -> (g'=1) & (x'=g'); endmodule\nmodule m2 y:[0..5]; [s] y=0 -> (g'=2); endmodule", "",
+			"m.prism:4:32", "multiple updates of variable g"},
+		{"smg state with two owners", "smg\nplayer p1 m1 endplayer\nplayer p2 m2 endplayer\nmodule m1 x:[0..1]; [] x=0 -> (x'=1); endmodule\nmodule m2 y:[0..1]; [] y=0 -> (y'=1); endmodule", "",
+			"m.prism:5:21", "choices for both player p1 and player p2 in state (0,0)"},
+		{"smg unowned choices", "smg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [] x=1 -> true; endmodule\nmodule m2 y:[0..1]; [a] y=0 -> (y'=1); [b] y=0 -> true; endmodule", "",
+			"m.prism:4:21", "multiple choices ([a],[b]) in state (0,0) not assigned to any player"},
+		{"csg player without module", "csg\nplayer p1 m1 endplayer\nplayer p2 [b] endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nmodule m2 y:[0..1]; [b] y=0 -> (y'=1); endmodule", "",
+			"m.prism:3:8", "player p2 owns no module"},
+		{"csg unowned label", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nmodule m2 y:[0..1]; [c] y=0 -> (y'=1); endmodule", "",
+			"m.prism:4:21", "label c of module m2 is not an action of any player"},
+		{"csg unlabelled command in player module", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [] x=0 -> (x'=1); endmodule", "",
+			"m.prism:3:21", "must be labelled"},
+		{"csg two matching commands", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); [a] x=0 -> true; endmodule", "",
+			"m.prism:3:40", "multiple active commands labelled [a]"},
+		{"unsupported type", "ctmc\nmodule m x:[0..1]; [] true -> 2:(x'=1); endmodule", "",
+			"m.prism:1:1", "ctmc models are not supported"},
+		{"range must not be empty", "mdp\nmodule m x:[3..3]; [] true -> true; endmodule", "",
+			"m.prism:2:13", "invalid range [3..3]"},
+		{"int variable given a double", "mdp\nmodule m x:[0..3]; [] true -> (x'=x/2); endmodule", "",
+			"m.prism:2:35", "variable x is int but is assigned a value of type double"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := buildNoCheck(t, tc.src, tc.consts)
+			if err == nil {
+				t.Fatalf("built %d states; want error %q", m.Game.NumStates, tc.msg)
+			}
+			s := err.Error()
+			if !strings.HasPrefix(s, tc.pos) || !strings.Contains(s, tc.msg) {
+				t.Errorf("error\n  %s\nwant prefix %q and message containing %q", s, tc.pos, tc.msg)
+			}
+		})
+	}
+}
+
+// TestLimit checks that exceeding MaxStates gives a *LimitError.
+func TestLimit(t *testing.T) {
+	m, err := buildSrc(t, "m.prism", "dtmc\nmodule m x:[0..100]; [] x<100 -> (x'=x+1); endmodule", "", false)
+	if err != nil || m.Game.NumStates != 101 {
+		t.Fatalf("unlimited build: %v", err)
+	}
+	fsetModel := m
+	_, err = Build(fsetModel.Fset, fsetModel.File, nil, Config{MaxStates: 50})
+	le, ok := err.(*LimitError)
+	if !ok || le.Limit != 50 {
+		t.Fatalf("err = %v (%T), want *LimitError with limit 50", err, err)
+	}
+}
