@@ -187,7 +187,14 @@ func Build(fset *prism.FileSet, mf *prism.ModelFile, pf *prism.PropsFile, cfg Co
 	if err != nil {
 		return nil, err
 	}
-	m := &Model{Game: g, Fset: fset, File: mf, Props: pf, Consts: b.constVals, b: b}
+	consts := make(map[string]Value, len(b.constVals))
+	for k, v := range b.constVals {
+		if !b.cfg.Exact {
+			v.Rat = nil
+		}
+		consts[k] = v
+	}
+	m := &Model{Game: g, Fset: fset, File: mf, Props: pf, Consts: consts, b: b}
 	return m, nil
 }
 
