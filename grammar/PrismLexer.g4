@@ -146,3 +146,13 @@ fragment IDENT_CHARS : [A-Za-z_] [A-Za-z0-9_]* ;
 // ---------------------------------------------------------------- skipped
 WS      : [ \t\r\n]+ -> skip ;
 COMMENT : '//' ~[\r\n]* -> channel(HIDDEN) ;
+
+// ---------------------------------------------------------------- errors
+// Characters that start no token become error tokens that no rule accepts,
+// so that the parser reports them (with a clear message and its usual
+// recovery) instead of the lexer: a lone '.' (as in `1.`), a quote not
+// forming a quoted name or a primed identifier, and anything else.
+BAD_DOT   : '.' ;
+BAD_QUOTE : '\'' ;
+BAD_DQUOTE: '"' ;
+BAD_CHAR  : . ;

@@ -46,7 +46,7 @@ func prismparserParserInit() {
 		"'<=>'", "'->'", "':'", "';'", "','", "'..'", "'('", "')'", "'[['",
 		"']]'", "'['", "']'", "'{'", "'}'", "'='", "'!='", "'<<'", "'>>'", "'<='",
 		"'>='", "'<'", "'>'", "'<-'", "'+'", "'-'", "'*'", "'/'", "'^'", "'?'",
-		"'#'",
+		"'#'", "", "", "", "", "", "", "", "'.'", "'''", "'\"'",
 	}
 	staticData.SymbolicNames = []string{
 		"", "A", "BOOL", "CLOCK", "CONST", "CSG", "CTMC", "CTMDP", "C", "DISC",
@@ -64,7 +64,7 @@ func prismparserParserInit() {
 		"LBRACKET", "RBRACKET", "LBRACE", "RBRACE", "EQ", "NE", "DLT", "DGT",
 		"LE", "GE", "LT", "GT", "RENAME", "PLUS", "MINUS", "TIMES", "DIVIDE",
 		"CARET", "QMARK", "HASH", "QNAME", "IDENTPRIME", "IDENT", "INT", "DOUBLE",
-		"WS", "COMMENT",
+		"WS", "COMMENT", "BAD_DOT", "BAD_QUOTE", "BAD_DQUOTE", "BAD_CHAR",
 	}
 	staticData.RuleNames = []string{
 		"modelFile", "propsFile", "singleExpr", "singlePlan", "modelItem", "modelType",
@@ -84,7 +84,7 @@ func prismparserParserInit() {
 	}
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = []int32{
-		4, 1, 123, 945, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4, 7,
+		4, 1, 127, 945, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3, 2, 4, 7,
 		4, 2, 5, 7, 5, 2, 6, 7, 6, 2, 7, 7, 7, 2, 8, 7, 8, 2, 9, 7, 9, 2, 10, 7,
 		10, 2, 11, 7, 11, 2, 12, 7, 12, 2, 13, 7, 13, 2, 14, 7, 14, 2, 15, 7, 15,
 		2, 16, 7, 16, 2, 17, 7, 17, 2, 18, 7, 18, 2, 19, 7, 19, 2, 20, 7, 20, 2,
@@ -679,6 +679,10 @@ const (
 	PrismParserDOUBLE           = 121
 	PrismParserWS               = 122
 	PrismParserCOMMENT          = 123
+	PrismParserBAD_DOT          = 124
+	PrismParserBAD_QUOTE        = 125
+	PrismParserBAD_DQUOTE       = 126
+	PrismParserBAD_CHAR         = 127
 )
 
 // PrismParser rules.
@@ -5796,7 +5800,7 @@ func (p *PrismParser) SystemDecl() (localctx ISystemDeclContext) {
 	}
 	_la = p.GetTokenStream().LA(1)
 
-	for ((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&-524290) != 0) || ((int64((_la-64)) & ^0x3f) == 0 && ((int64(1)<<(_la-64))&1152921504606846975) != 0) {
+	for ((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&-524290) != 0) || ((int64((_la-64)) & ^0x3f) == 0 && ((int64(1)<<(_la-64))&-1) != 0) {
 		{
 			p.SetState(407)
 			_la = p.GetTokenStream().LA(1)
@@ -5972,7 +5976,7 @@ func (p *PrismParser) ObservablesDecl() (localctx IObservablesDeclContext) {
 		}
 		_la = p.GetTokenStream().LA(1)
 
-		for ((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&-65538) != 0) || ((int64((_la-64)) & ^0x3f) == 0 && ((int64(1)<<(_la-64))&1152921504606846975) != 0) {
+		for ((int64(_la) & ^0x3f) == 0 && ((int64(1)<<_la)&-65538) != 0) || ((int64((_la-64)) & ^0x3f) == 0 && ((int64(1)<<(_la-64))&-1) != 0) {
 			{
 				p.SetState(416)
 				_la = p.GetTokenStream().LA(1)

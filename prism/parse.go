@@ -190,12 +190,22 @@ func (c *psConv) endPosition() Position {
 	return c.fset.Position(c.file.Pos(n))
 }
 
-// psTokenDesc describes a token for a message: its text in quotes, or a
-// description for long or hidden ones.
+// psTokenDesc describes a token for a message: its text in quotes (cut if
+// long), with a hint for the error tokens of the lexer.
 func psTokenDesc(t antlr.Token) string {
 	text := t.GetText()
 	if len([]rune(text)) > 24 {
 		text = string([]rune(text)[:21]) + "..."
+	}
+	switch t.GetTokenType() {
+	case g.PrismLexerBAD_DOT:
+		return "'.' (a number needs digits after the point)"
+	case g.PrismLexerBAD_QUOTE:
+		return "' (a primed variable is written x' with no space)"
+	case g.PrismLexerBAD_DQUOTE:
+		return "'\"' (a quoted name is an identifier in double quotes, with no spaces)"
+	case g.PrismLexerBAD_CHAR:
+		return fmt.Sprintf("character %q", text)
 	}
 	return "'" + text + "'"
 }
@@ -223,15 +233,10 @@ func psExpected(p antlr.Parser) (s string) {
 			}
 		}
 	}
-	if len(names) == 0 || len(names) > 8 {
-		if seen["an expression"] || len(names) > 8 {
-			return ""
-		}
-	}
-	switch len(names) {
-	case 0:
+	switch {
+	case len(names) == 0 || len(names) > 8:
 		return ""
-	case 1:
+	case len(names) == 1:
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
