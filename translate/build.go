@@ -74,6 +74,7 @@ type module struct {
 }
 
 type command struct {
+	gid     int // index among all commands of the model
 	mod     int
 	idx     int // index within its module
 	pos     prism.Pos

@@ -49,8 +49,7 @@ type explorer struct {
 	brCache  [][]branch
 	brStamp  []int32
 	cmds     []*command // all commands, by global id
-	cmdGID   map[*command]int
-	actMods  [][]int // per action: modules whose alphabet has it
+	actMods  [][]int    // per action: modules whose alphabet has it
 	enabled  [][]*command
 	combo    []int
 	parts    []participant
@@ -65,10 +64,9 @@ func (b *builder) explore() (g *Game, err error) {
 	x.st = newStore(b.vars, b.cfg.MaxStates)
 	x.s2 = make([]int32, 2*x.n)
 	x.assigned = make([]bool, x.n)
-	x.cmdGID = map[*command]int{}
 	for _, m := range b.modules {
 		for _, c := range m.cmds {
-			x.cmdGID[c] = len(x.cmds)
+			c.gid = len(x.cmds)
 			x.cmds = append(x.cmds, c)
 		}
 	}
@@ -247,7 +245,7 @@ func (x *explorer) expand(i int32) {
 // branches evaluates the branches of command c in the current state
 // (cached per state).
 func (x *explorer) branches(c *command) []branch {
-	id := x.cmdGID[c]
+	id := c.gid
 	if x.brStamp[id] == x.cur {
 		return x.brCache[id]
 	}
