@@ -114,12 +114,17 @@ func (x *explorer) csgChoices() {
 	}
 }
 
+// sameLabels reports whether two label lists hold the same set of actions.
 func sameLabels(a, b []int) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	for i := range a {
-		if a[i] != b[i] {
+	for _, x := range a {
+		found := false
+		for _, y := range b {
+			found = found || x == y
+		}
+		if !found {
 			return false
 		}
 	}

@@ -8,6 +8,9 @@ import (
 	"github.com/onus-mc/onus/prism"
 )
 
+// sumRoundOff is PRISM's default tolerance for probabilities summing to 1.
+const sumRoundOff = 1e-5
+
 // branch is one branch of a command evaluated in a state.
 type branch struct {
 	p float64
@@ -57,10 +60,13 @@ type explorer struct {
 	assigned []bool
 	pend     []*assign
 	exact    bool
+	// keepElems keeps every element of a choice (dtmc: targets are merged
+	// only after normalisation, as PRISM adds them one by one).
+	keepElems bool
 }
 
 func (b *builder) explore() (g *Game, err error) {
-	x := &explorer{b: b, n: len(b.vars), exact: b.cfg.Exact}
+	x := &explorer{b: b, n: len(b.vars), exact: b.cfg.Exact, keepElems: b.typ == prism.TypeDTMC}
 	x.st = newStore(b.vars, b.cfg.MaxStates)
 	x.s2 = make([]int32, 2*x.n)
 	x.assigned = make([]bool, x.n)
@@ -273,7 +279,9 @@ func (x *explorer) branches(c *command) []branch {
 	if len(br) == 0 {
 		fail(c.pos, "all probabilities of this command are zero in state %s", x.stateString(s[:x.n]))
 	}
-	if math.Abs(sum-1) > 1e-12 {
+	// PRISM checks each command's sum against its sumRoundOff setting,
+	// an absolute 1e-5 by default (simulator/Updater).
+	if math.Abs(sum-1) > sumRoundOff {
 		fail(c.pos, "probabilities sum to %v, not 1, in state %s", sum, x.stateString(s[:x.n]))
 	}
 	x.brCache[id] = br
@@ -319,7 +327,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 		}
 		t := x.target(parts, idx)
 		found := false
-		for j := cs; j < len(x.trTarget); j++ {
+		for j := cs; j < len(x.trTarget) && !x.keepElems; j++ {
 			if x.trTarget[j] == t {
 				x.trProb[j] += p
 				if x.exact {
@@ -530,29 +538,54 @@ func (x *explorer) isDone(pend []*assign, done []bool, v int) bool {
 }
 
 // mergeDTMC replaces the choices of the current state (from index first)
-// by one distribution giving each choice an equal share.
+// by one distribution: PRISM scales every element by 1/(sum of all
+// probabilities), which gives each choice an equal share, then adds the
+// elements into the target distribution one by one.
 func (x *explorer) mergeDTMC(first int) {
 	nc := len(x.chAction) - first
 	cs := int(x.chTrans[first])
-	if nc == 1 {
-		x.chAction[first] = 0
-		return
-	}
-	norm := 1.0 / float64(nc)
-	rnorm := big.NewRat(1, int64(nc))
 	end := len(x.trTarget)
+	sum := 0.0
+	var rsum *big.Rat
+	if x.exact {
+		rsum = new(big.Rat)
+	}
+	for c := 0; c < nc; c++ {
+		lo := int(x.chTrans[first+c])
+		hi := end
+		if first+c+1 < len(x.chTrans) {
+			hi = int(x.chTrans[first+c+1])
+		}
+		cSum := 0.0
+		for j := lo; j < hi; j++ {
+			cSum += x.trProb[j]
+			if x.exact {
+				rsum.Add(rsum, x.trRat[j])
+			}
+		}
+		sum += cSum
+	}
+	scale := 1.0 / sum
+	var rscale *big.Rat
+	if x.exact && rsum.Sign() != 0 {
+		rscale = new(big.Rat).Inv(rsum)
+	}
 	var tg []int32
 	var pr []float64
 	var rt []*big.Rat
 	for j := cs; j < end; j++ {
 		t := x.trTarget[j]
-		p := x.trProb[j] * norm
+		p := x.trProb[j] * scale
+		var r *big.Rat
+		if x.exact {
+			r = new(big.Rat).Mul(x.trRat[j], rscale)
+		}
 		found := false
 		for k := range tg {
 			if tg[k] == t {
 				pr[k] += p
 				if x.exact {
-					rt[k].Add(rt[k], new(big.Rat).Mul(x.trRat[j], rnorm))
+					rt[k].Add(rt[k], r)
 				}
 				found = true
 				break
@@ -562,7 +595,7 @@ func (x *explorer) mergeDTMC(first int) {
 			tg = append(tg, t)
 			pr = append(pr, p)
 			if x.exact {
-				rt = append(rt, new(big.Rat).Mul(x.trRat[j], rnorm))
+				rt = append(rt, r)
 			}
 		}
 	}

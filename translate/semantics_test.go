@@ -69,6 +69,9 @@ module m x:[0..2]; [] x=0 -> 0.25:(x'=1) + 0.5:(x'=2) + 0.25:(x'=1); endmodule`,
 		{"zero branch dropped", `mdp
 module m x:[0..2]; [] x=0 -> 0:(x'=1) + 1:(x'=2); endmodule`, "",
 			"(0): [] 1>(2)\n(2): [] 1>(2) (deadlock)"},
+		{"probabilities within PRISM's sum round-off (1e-5) are accepted as written", `mdp
+module m x:[0..3]; [] x=0 -> 0.3333333:(x'=1) + 0.3333333:(x'=2) + 0.3333333:(x'=3); endmodule`, "",
+			"(0): [] 0.3333333>(1) 0.3333333>(2) 0.3333333>(3)\n(1): [] 1>(1) (deadlock)\n(2): [] 1>(2) (deadlock)\n(3): [] 1>(3) (deadlock)"},
 		{"duplicate choices eliminated in mdp", `mdp
 module m x:[0..1]; [] x=0 -> (x'=1); [] x=0 -> (x'=1); [a] x=0 -> (x'=1); endmodule`, "",
 			"(0): [] 1>(1) | [a] 1>(1)\n(1): [] 1>(1) (deadlock)"},
