@@ -67,17 +67,61 @@ func litConst(e prism.Expr) (translate.Value, error) {
 	return translate.Value{}, fmt.Errorf("not a literal: %T", e)
 }
 
-// labelAtom maps "name" to the game's label.
+// labelAtom maps "name" to the game's label and, as an Env must, boolean
+// combinations of labels to the states where they hold.
 func labelAtom(g *translate.Game) func(prism.Expr) (translate.Bitset, error) {
-	return func(e prism.Expr) (translate.Bitset, error) {
-		if l, ok := e.(*prism.LabelRef); ok {
-			if b := g.Label(l.Name); b != nil {
-				return b, nil
+	var set func(e prism.Expr) (translate.Bitset, error)
+	set = func(e prism.Expr) (translate.Bitset, error) {
+		out := translate.NewBitset(g.NumStates)
+		pointwise := func(f func(s int) bool) translate.Bitset {
+			for s := range g.NumStates {
+				if f(s) {
+					out.Set(s)
+				}
 			}
-			return nil, fmt.Errorf("unknown label %q", l.Name)
+			return out
 		}
-		return nil, fmt.Errorf("atom %T is not a label", e)
+		switch x := e.(type) {
+		case *prism.LabelRef:
+			if b := g.Label(x.Name); b != nil {
+				return pointwise(b.Has), nil
+			}
+			return nil, fmt.Errorf("unknown label %q", x.Name)
+		case *prism.BoolLit:
+			return pointwise(func(int) bool { return x.Value }), nil
+		case *prism.Paren:
+			return set(x.X)
+		case *prism.Unary:
+			if x.Op == prism.OpNot {
+				a, err := set(x.X)
+				if err != nil {
+					return nil, err
+				}
+				return pointwise(func(s int) bool { return !a.Has(s) }), nil
+			}
+		case *prism.Binary:
+			a, err := set(x.X)
+			if err != nil {
+				return nil, err
+			}
+			b, err := set(x.Y)
+			if err != nil {
+				return nil, err
+			}
+			switch x.Op {
+			case prism.OpAnd:
+				return pointwise(func(s int) bool { return a.Has(s) && b.Has(s) }), nil
+			case prism.OpOr:
+				return pointwise(func(s int) bool { return a.Has(s) || b.Has(s) }), nil
+			case prism.OpImplies:
+				return pointwise(func(s int) bool { return !a.Has(s) || b.Has(s) }), nil
+			case prism.OpIff:
+				return pointwise(func(s int) bool { return a.Has(s) == b.Has(s) }), nil
+			}
+		}
+		return nil, fmt.Errorf("atom %s is not a boolean combination of labels", naive.FormatExpr(e))
 	}
+	return set
 }
 
 // Small AST builders shared with the random comparison.
