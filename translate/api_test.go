@@ -196,6 +196,7 @@ rewards
   [a] true : 1;
   [a,c] true : 10;
   [] true : 100;
+  [d] true : -1000;
 endrewards`, "")
 	g := csg.Game
 	if !reflect.DeepEqual(g.ActionOwner, []int32{-1, 0, 0, 1, 1}) {
@@ -205,8 +206,8 @@ endrewards`, "")
 	if !reflect.DeepEqual(g.Joint[:8], []int32{1, 3, 1, 4, 2, 3, 2, 4}) {
 		t.Errorf("csg joint actions %v", g.Joint[:8])
 	}
-	if !reflect.DeepEqual(g.Rewards[0].Trans[:4], []float64{111, 101, 100, 100}) {
-		t.Errorf("csg transition rewards %v, want [111 101 100 100]", g.Rewards[0].Trans[:4])
+	if !reflect.DeepEqual(g.Rewards[0].Trans[:4], []float64{111, -899, 100, -900}) {
+		t.Errorf("csg transition rewards %v, want [111 -899 100 -900] (negative csg transition rewards allowed)", g.Rewards[0].Trans[:4])
 	}
 	if g.Rewards[0].State != nil {
 		t.Error("state rewards present without state items")

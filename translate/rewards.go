@@ -82,7 +82,9 @@ func (b *builder) stateReward(r *creward, s []int32) float64 {
 	for i := range r.state {
 		it := &r.state[i]
 		if it.guard(s) {
-			sum += b.rewardValue(it, r.allowN, s)
+			// PRISM-games waives the negative check only for csg
+			// transition rewards.
+			sum += b.rewardValue(it, false, s)
 		}
 	}
 	return sum
