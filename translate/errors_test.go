@@ -43,6 +43,8 @@ func TestBuildErrors(t *testing.T) {
 			"m.prism:5:21", "choices for both player p1 and player p2 in state (0,0)"},
 		{"smg unowned choices", "smg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [] x=1 -> true; endmodule\nmodule m2 y:[0..1]; [a] y=0 -> (y'=1); [b] y=0 -> true; endmodule", "",
 			"m.prism:4:21", "multiple choices ([a],[b]) in state (0,0) not assigned to any player"},
+		{"smg duplicate unowned choices still count as two", "smg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [] x=1 -> true; endmodule\nmodule m2 y:[0..1]; [] y=0 -> (y'=1); [] y=0 -> (y'=1); endmodule", "",
+			"m.prism:4:21", "multiple choices ([],[]) in state (0,0) not assigned to any player"},
 		{"csg player without module", "csg\nplayer p1 m1 endplayer\nplayer p2 [b] endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nmodule m2 y:[0..1]; [b] y=0 -> (y'=1); endmodule", "",
 			"m.prism:3:8", "player p2 owns no module"},
 		{"csg unowned label", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nmodule m2 y:[0..1]; [c] y=0 -> (y'=1); endmodule", "",

@@ -49,6 +49,7 @@ type explorer struct {
 	cur      int32
 	curOwner []int32 // owner of each choice of the current state (smg)
 	curPos   []prism.Pos
+	curAct   []int32
 	brCache  [][]branch
 	brStamp  []int32
 	cmds     []*command // all commands, by global id
@@ -215,6 +216,7 @@ func (x *explorer) expand(i int32) {
 	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
 	x.curOwner = x.curOwner[:0]
 	x.curPos = x.curPos[:0]
+	x.curAct = x.curAct[:0]
 	first := len(x.chAction)
 	switch x.b.typ {
 	case prism.TypeCSG:

@@ -19,10 +19,12 @@ func (x *explorer) syncChoices() {
 				continue
 			}
 			x.parts = append(x.parts[:0], participant{c: c, br: x.branches(c)})
-			if x.emit(0, x.parts) {
-				x.curOwner = append(x.curOwner, int32(b.modOwner[mi]))
-				x.curPos = append(x.curPos, c.pos)
-			}
+			// PRISM decides ownership on all generated choices, before
+			// duplicates are dropped.
+			x.emit(0, x.parts)
+			x.curOwner = append(x.curOwner, int32(b.modOwner[mi]))
+			x.curPos = append(x.curPos, c.pos)
+			x.curAct = append(x.curAct, 0)
 		}
 	}
 	for a := 1; a < len(b.actions); a++ {
@@ -59,10 +61,10 @@ func (x *explorer) syncChoices() {
 				parts = append(parts, participant{c: c, br: x.branches(c)})
 			}
 			x.parts = parts
-			if x.emit(int32(a), parts) {
-				x.curOwner = append(x.curOwner, int32(b.actionOwner[a]))
-				x.curPos = append(x.curPos, parts[0].c.pos)
-			}
+			x.emit(int32(a), parts)
+			x.curOwner = append(x.curOwner, int32(b.actionOwner[a]))
+			x.curPos = append(x.curPos, parts[0].c.pos)
+			x.curAct = append(x.curAct, int32(a))
 			k := 0
 			for ; k < len(mods); k++ {
 				combo[k]++
@@ -100,10 +102,9 @@ func (x *explorer) smgOwner(dead bool) int32 {
 	if len(x.curOwner) == 1 {
 		return 0
 	}
-	first := int(x.stChoice[len(x.stChoice)-1])
 	var names []string
-	for c := first; c < len(x.chAction); c++ {
-		if a := x.chAction[c]; a > 0 {
+	for _, a := range x.curAct {
+		if a > 0 {
 			names = append(names, "["+x.b.actions[a]+"]")
 		} else {
 			names = append(names, "[]")
