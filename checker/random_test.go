@@ -41,6 +41,7 @@ type rcase struct {
 	T, from    int
 	exact      bool
 	degBound   *prism.Resp // a bounded degree query
+	degSingle  *prism.Resp // one degree, =?
 }
 
 func (c *rcase) String() string {
@@ -395,8 +396,10 @@ func genBound(r *rand.Rand, bounded bool) prism.TimeBound {
 }
 
 // genPsi builds a random outcome of the given depth. Under noAtom the
-// top level holds no atom outside a temporal operator (for outcome-from
-// 1, whose reading of top-level atoms the SPEC leaves open).
+// top level holds no atom outside a temporal operator. Half of the
+// outcome-from 1 cases use it: SPEC §3 says both "top-level temporal
+// operators range over 1..k" (an atom outside them is read at 0, as the
+// engine and the enumerator do) and "the same as X ψ'" (read at 1).
 func genPsi(r *rand.Rand, depth int, bounded, noAtom bool) prism.Expr {
 	if depth == 0 || (!noAtom && r.IntN(4) == 0) {
 		if noAtom {
@@ -476,11 +479,12 @@ func genCase(seed uint64) *rcase {
 	// cases keep drawing (plan, outcome, agent) until the enumerator finds
 	// a true qualitative operator (want 1) or a nonzero degree (want 2).
 	want := r.IntN(5) % 3
+	noTopAtoms := r.IntN(2) == 0
 	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
 	en, err := naive.New(m, c.T)
 	for try := 0; ; try++ {
 		c.plan = genPlan(r, c.g, c.T)
-		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1)
+		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms)
 		c.agent = r.IntN(len(c.g.Players))
 		if want == 0 || err != nil || try == 40 || c.interesting(en, want) {
 			break
@@ -498,6 +502,12 @@ func genCase(seed uint64) *rcase {
 		Degree:  []prism.Degree{prism.DegCount, prism.DegProb}[r.IntN(2)],
 		Rel:     []prism.RelKind{prism.RelGe, prism.RelLt}[r.IntN(2)],
 		Bound:   dlit([]string{"0.3", "0.45", "0.6", "0.7"}[r.IntN(4)]),
+		Outcome: c.psi,
+	}
+	c.degSingle = &prism.Resp{
+		Kind:    prism.RespKind(r.IntN(3)),
+		Degree:  []prism.Degree{prism.DegCount, prism.DegProb, prism.DegEntropy}[r.IntN(3)],
+		Rel:     prism.RelQuery,
 		Outcome: c.psi,
 	}
 	return c
@@ -565,8 +575,11 @@ func (c *rcase) queries() []query {
 	}
 	db := *c.degBound
 	db.Agent, db.Plan = agent, planRef
+	ds := *c.degSingle
+	ds.Agent, ds.Plan = agent, planRef
 	qs = append(qs,
 		query{"bounded degree", &db},
+		query{"single degree", &ds},
 		query{"#=?", &prism.Metric{Kind: prism.MetricCount, Outcome: c.psi}},
 		query{"H=?", &prism.Metric{Kind: prism.MetricEntropy, Outcome: c.psi}})
 	if c.bounded != nil {
@@ -714,6 +727,13 @@ func (c *rcase) compare(q query, res *checker.Result, want *naive.Answer, fail f
 			}
 			if c.exact && !ratEq(d.ProbExact, w.ProbExact) {
 				fail(q, "engine exact prob degree %v, want %v", d.ProbExact, w.ProbExact)
+			}
+		case x.Rel == prism.RelQuery: // one degree
+			if !close(res.Number, want.Number) {
+				fail(q, "engine %.17g, want %.17g", res.Number, want.Number)
+			}
+			if c.exact && x.Degree != prism.DegEntropy && !ratEq(res.Exact, want.Exact) {
+				fail(q, "engine exact %v, want %v", res.Exact, want.Exact)
 			}
 		default: // a bound on one degree
 			b := x.Bound.(*prism.DoubleLit).Value
