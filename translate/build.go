@@ -8,7 +8,8 @@ import (
 )
 
 // Model is a built model: the explicit game plus what is needed to evaluate
-// state formulas of properties over it.
+// state formulas of properties over it. Its methods are not safe for
+// concurrent use; the Game is read-only and may be shared freely.
 type Model struct {
 	Game   *Game
 	Fset   *prism.FileSet

@@ -83,6 +83,9 @@ func (b *builder) resolveConsts() {
 		return b.constDecls[names[i]].Pos < b.constDecls[names[j]].Pos
 	})
 	for _, n := range names {
+		if b.constFailed[n] {
+			continue // reported with the constant that caused it
+		}
 		if err := b.catch(func() { b.constValue(n, prism.NoPos) }); err != nil {
 			b.addEvalErr(err)
 		}
