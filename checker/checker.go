@@ -1,0 +1,283 @@
+// Package checker evaluates γATL properties on an explicit game: the
+// outcome languages of finite histories, their counts, probabilities and
+// entropies, and the responsibility operators CAR, CPR and CCR with their
+// degrees (SPEC §2, §3, §5, §6).
+//
+// Every language is computed by one dynamic-programming pass over the
+// product of the game and a deterministic automaton of the outcome, layered
+// by step; histories and plans are never enumerated.
+package checker
+
+import (
+	"fmt"
+	"math/big"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// Env gives the checker what depends on the model's source.
+type Env interface {
+	// StateSet returns the states satisfying an atom: a label ("x") or a
+	// boolean expression over variables.
+	StateSet(e prism.Expr) (translate.Bitset, error)
+	// EvalConst evaluates a constant expression (plan repeat counts,
+	// behaviour weights, bounds).
+	EvalConst(e prism.Expr) (translate.Value, error)
+}
+
+// Config holds the options of a check.
+type Config struct {
+	Horizon     int                    // --horizon; 0: derive (SPEC §2)
+	OutcomeFrom int                    // 0 or 1 (SPEC §3)
+	Exact       bool                   // also compute exact rationals
+	Plans       map[string]*prism.Plan // named plans (props file and --plan)
+	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
+	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+}
+
+// DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
+const DefaultMaxProduct = 10_000_000
+
+// ResultKind says which fields of a Result hold the value.
+type ResultKind int
+
+// Result kinds.
+const (
+	KindBool    ResultKind = iota // Bool
+	KindNumber                    // Number (and Exact)
+	KindCount                     // Count
+	KindDegrees                   // Degrees
+)
+
+func (k ResultKind) String() string {
+	switch k {
+	case KindBool:
+		return "bool"
+	case KindNumber:
+		return "number"
+	case KindCount:
+		return "count"
+	case KindDegrees:
+		return "degrees"
+	}
+	return "?"
+}
+
+// Result is the value of a property at the initial state.
+type Result struct {
+	Kind    ResultKind
+	Bool    bool
+	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
+	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise)
+	Count   *big.Int // metric #=?
+	Degrees *Degrees // the `=?` form: all three
+	Horizon int      // the horizon T used (0 if none)
+}
+
+// Degrees holds the three degrees of a responsibility operator.
+type Degrees struct {
+	Count, Prob, Entropy  float64
+	CountExact, ProbExact *big.Rat // ProbExact only when Config.Exact
+}
+
+// LimitError reports that a resource limit was exceeded (CLI exit code 3).
+type LimitError struct {
+	What  string // what grew too large, e.g. "product states"
+	Limit int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
+}
+
+// Checker evaluates properties on one game. It is not safe for concurrent use.
+type Checker struct {
+	fset *prism.FileSet
+	g    *translate.Game
+	env  Env
+	cfg  Config
+
+	nplayers int
+	beta     []float64  // β(s)(α) per choice
+	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
+	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
+
+	fac    *factory
+	autos  map[autoKey]*automaton
+	allows map[allowKey]translate.Bitset
+}
+
+// New prepares a checker for game g. It resolves the behaviour profile
+// (SPEC §2) and reports behaviour errors.
+func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker, error) {
+	if g == nil {
+		return nil, fmt.Errorf("checker: no game")
+	}
+	if cfg.MaxProduct <= 0 {
+		cfg.MaxProduct = DefaultMaxProduct
+	}
+	if fset == nil {
+		fset = prism.NewFileSet()
+	}
+	c := &Checker{
+		fset:     fset,
+		g:        g,
+		env:      env,
+		cfg:      cfg,
+		nplayers: len(g.Players),
+		fac:      newFactory(),
+		autos:    map[autoKey]*automaton{},
+		allows:   map[allowKey]translate.Bitset{},
+	}
+	if err := c.initBehaviour(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// errAt returns a one-entry prism.ErrorList positioned at p.
+func (c *Checker) errAt(p prism.Pos, format string, args ...any) error {
+	var l prism.ErrorList
+	l.Addf(c.fset, p, format, args...)
+	return l
+}
+
+// wrapErr positions an error from the environment at p unless it already
+// carries positions.
+func (c *Checker) wrapErr(p prism.Pos, err error) error {
+	switch err.(type) {
+	case prism.ErrorList, *LimitError:
+		return err
+	case *prism.Error:
+		return prism.ErrorList{err.(*prism.Error)}
+	}
+	return c.errAt(p, "%v", err)
+}
+
+// Check evaluates property e at the single initial state of the game.
+func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			if le, ok := r.(*LimitError); ok {
+				res, err = nil, le
+				return
+			}
+			panic(r)
+		}
+	}()
+	e = unparen(e)
+	if len(c.g.Initial) != 1 {
+		if len(c.g.Initial) == 0 {
+			return nil, c.errAt(e.Position(), "the model has no initial state")
+		}
+		return nil, c.errAt(e.Position(), "the model has %d initial states; responsibility and metric queries need exactly one", len(c.g.Initial))
+	}
+	init := int(c.g.Initial[0])
+	switch x := e.(type) {
+	case *prism.Resp:
+		return c.checkResp(x, init)
+	case *prism.Metric:
+		return c.checkMetric(x, init)
+	case *prism.ProbOp:
+		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelQuery || !x.Rel.IsQuery()) {
+			return c.checkProb(x, init)
+		}
+	}
+	if err := c.unsupported(e); err != nil {
+		return nil, err
+	}
+	b, err := c.evalAt(e, init)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindBool, Bool: b}, nil
+}
+
+// unsupported reports the first operator in e that onus does not check yet.
+func (c *Checker) unsupported(e prism.Expr) error {
+	var found error
+	walk(e, func(x prism.Expr) bool {
+		if found != nil {
+			return false
+		}
+		switch y := x.(type) {
+		case *prism.Strategy:
+			found = c.errAt(y.OpPos, "the coalition operator <<...>> is not supported yet")
+		case *prism.RewardOp:
+			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
+		case *prism.FilterExpr:
+			found = c.errAt(y.FilterPos, "filters are not supported yet")
+		case *prism.MultiNash:
+			found = c.errAt(y.OpPos, "equilibrium queries are not supported yet")
+		case *prism.ProbOp:
+			switch {
+			case y.Kind == 'S':
+				found = c.errAt(y.OpPos, "the steady-state operator S is not supported yet")
+			case y.Kind != 'P':
+				found = c.errAt(y.OpPos, "the path quantifier %c is not supported yet", y.Kind)
+			case y.Filter != nil:
+				found = c.errAt(y.OpPos, "filters inside P are not supported yet")
+			case y.Rel.IsQuery() && y.Rel != prism.RelQuery:
+				found = c.errAt(y.OpPos, "P%s is not supported yet", relString(y.Rel))
+			}
+		}
+		return found == nil
+	})
+	return found
+}
+
+func relString(r prism.RelKind) string {
+	return [...]string{"=?", "min=?", "max=?", "minmin=?", "minmax=?", "maxmin=?", "maxmax=?", "<", "<=", ">", ">="}[r]
+}
+
+// unparen strips parentheses.
+func unparen(e prism.Expr) prism.Expr {
+	for {
+		p, ok := e.(*prism.Paren)
+		if !ok || p.X == nil {
+			return e
+		}
+		e = p.X
+	}
+}
+
+// walk visits e and its sub-expressions in pre-order while f returns true.
+func walk(e prism.Expr, f func(prism.Expr) bool) {
+	if e == nil || !f(e) {
+		return
+	}
+	switch x := e.(type) {
+	case *prism.Unary:
+		walk(x.X, f)
+	case *prism.Binary:
+		walk(x.X, f)
+		walk(x.Y, f)
+	case *prism.Cond:
+		walk(x.Cond, f)
+		walk(x.Then, f)
+		walk(x.Else, f)
+	case *prism.Call:
+		for _, a := range x.Args {
+			walk(a, f)
+		}
+	case *prism.Paren:
+		walk(x.X, f)
+	case *prism.Temporal:
+		walk(x.Left, f)
+		walk(x.Right, f)
+	case *prism.ProbOp:
+		walk(x.Path, f)
+	case *prism.RewardOp:
+		walk(x.Target, f)
+	case *prism.Strategy:
+		walk(x.Op, f)
+	case *prism.FilterExpr:
+		walk(x.X, f)
+		walk(x.States, f)
+	case *prism.Resp:
+		walk(x.Outcome, f)
+	case *prism.Metric:
+		walk(x.Outcome, f)
+	}
+}

@@ -1,0 +1,109 @@
+package checker
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// This file evaluates the language metrics #=?, H=?, Hinf=? (SPEC §5) and
+// the probability P=? / P~p of an outcome under the behaviour profile.
+
+// log2p1 returns log2(1+x) for a non-negative big integer, accurate to
+// float64 precision however large x is.
+func log2p1(x *big.Int) float64 {
+	if x.Sign() <= 0 {
+		return 0
+	}
+	if x.BitLen() <= 52 {
+		return math.Log2(1 + float64(x.Int64()))
+	}
+	y := new(big.Float).SetPrec(128).SetInt(x)
+	y.Add(y, big.NewFloat(1))
+	mant := new(big.Float)
+	exp := y.MantExp(mant) // y = mant · 2^exp, mant in [0.5, 1)
+	m, _ := mant.Float64()
+	return float64(exp) + math.Log2(m)
+}
+
+// languageQuery is an outcome prepared for a pass without a plan.
+func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromOne bool) (*automaton, int32, int, error) {
+	a, err := c.automatonFor(outcome, fromOne)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	T, err := c.horizon(outcome, 0, false, pos)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return a, a.prod.start(s0), T, nil
+}
+
+func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
+	fromOne := c.cfg.OutcomeFrom == 1
+	if x.Kind == prism.MetricEntropyInf {
+		a, err := c.automatonFor(x.Outcome, fromOne)
+		if err != nil {
+			return nil, err
+		}
+		h := c.entropyRate(a, a.prod.start(s0))
+		return &Result{Kind: KindNumber, Number: h}, nil
+	}
+	a, start, T, err := c.languageQuery(x.Outcome, x.OpPos, s0, fromOne)
+	if err != nil {
+		return nil, err
+	}
+	r := c.pass(a, start, nil, T, 0)
+	switch x.Kind {
+	case prism.MetricCount:
+		return &Result{Kind: KindCount, Count: r.cAcc, Horizon: T}, nil
+	}
+	if T < 1 {
+		return nil, c.errAt(x.OpPos, "H=? needs a horizon of at least 1 (give --horizon or a bounded outcome)")
+	}
+	return &Result{Kind: KindNumber, Number: log2p1(r.cAcc) / float64(T), Horizon: T}, nil
+}
+
+// probAt returns P(L_ψ) from s0 (and exactly under Config.Exact).
+func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error) {
+	a, start, T, err := c.languageQuery(x.Path, x.OpPos, s0, false)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	r := c.pass(a, start, nil, T, 0)
+	return r.pAcc.float(), r.rAcc, T, nil
+}
+
+func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
+	if err := c.unsupported(x); err != nil {
+		return nil, err
+	}
+	p, pr, T, err := c.probAt(x, s0)
+	if err != nil {
+		return nil, err
+	}
+	if x.Rel == prism.RelQuery {
+		res := &Result{Kind: KindNumber, Number: p, Horizon: T}
+		if c.cfg.Exact {
+			res.Exact = pr
+			if pr != nil {
+				res.Number = ratFloat(pr)
+			}
+		}
+		return res, nil
+	}
+	b, err := c.probBound(x, p, pr)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindBool, Bool: b, Horizon: T}, nil
+}
+
+func (c *Checker) probBound(x *prism.ProbOp, p float64, pr *big.Rat) (bool, error) {
+	bound, err := c.numConst(x.Bound, "probability bound")
+	if err != nil {
+		return false, err
+	}
+	return compare(p, pr, x.Rel, bound), nil
+}

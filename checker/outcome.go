@@ -1,0 +1,364 @@
+package checker
+
+import (
+	"encoding/binary"
+	"math"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file turns an outcome (a path formula of SPEC §3) into a formula of
+// the factory over atoms, computes its temporal depth (for the horizon),
+// and builds its automaton over the game's states.
+
+type autoKey struct {
+	e       prism.Expr
+	fromOne bool
+}
+
+// isPlain reports whether e has no temporal, probabilistic, responsibility
+// or metric operator: it is then one atom, evaluated by Env.StateSet.
+func isPlain(e prism.Expr) bool {
+	plain := true
+	walk(e, func(x prism.Expr) bool {
+		switch x.(type) {
+		case *prism.Temporal, *prism.ProbOp, *prism.RewardOp, *prism.Strategy,
+			*prism.FilterExpr, *prism.MultiNash, *prism.Resp, *prism.Metric:
+			plain = false
+		}
+		return plain
+	})
+	return plain
+}
+
+// boundOf evaluates a temporal bound: unbounded, or the largest admitted
+// position offset (<k is ≤k-1); a negative result is an empty range.
+func (c *Checker) boundOf(t *prism.Temporal) (int64, error) {
+	b := t.Bound
+	switch b.Kind {
+	case prism.BoundNone:
+		return int64(unbounded), nil
+	case prism.BoundLe, prism.BoundLt:
+		if t.Op == prism.TempX {
+			return 0, c.errAt(b.Pos, "X takes no time bound")
+		}
+		k, err := c.intConst(b.Lo, "time bound")
+		if err != nil {
+			return 0, err
+		}
+		if b.Kind == prism.BoundLt {
+			k--
+		}
+		if k < 0 {
+			k = -2 // empty range; distinct from unbounded
+		}
+		if k > math.MaxInt32/2 {
+			return 0, &LimitError{What: "steps in a time bound", Limit: math.MaxInt32 / 2}
+		}
+		return k, nil
+	}
+	return 0, c.errAt(b.Pos, "only the bounds <=k and <k are supported on outcome operators")
+}
+
+// intConst evaluates an integer constant expression (an integral double is
+// accepted).
+func (c *Checker) intConst(e prism.Expr, what string) (int64, error) {
+	if e == nil {
+		return 0, c.errAt(prism.NoPos, "missing %s", what)
+	}
+	if c.env == nil {
+		return 0, c.errAt(e.Position(), "cannot evaluate the %s: no environment", what)
+	}
+	v, err := c.env.EvalConst(e)
+	if err != nil {
+		return 0, c.wrapErr(e.Position(), err)
+	}
+	switch v.Type {
+	case prism.TInt:
+		return v.I, nil
+	case prism.TDouble:
+		if math.IsNaN(v.F) || math.IsInf(v.F, 0) || v.F != math.Trunc(v.F) || math.Abs(v.F) > 1<<53 {
+			return 0, c.errAt(e.Position(), "the %s must be an integer, not %v", what, v.F)
+		}
+		return int64(v.F), nil
+	}
+	return 0, c.errAt(e.Position(), "the %s must be an integer, not a boolean", what)
+}
+
+// depth returns the temporal depth of an outcome (SPEC §2) and the first
+// unbounded temporal operator, if any.
+func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *prism.Temporal:
+		k, err := c.boundOf(x)
+		if err != nil {
+			return 0, nil, err
+		}
+		d, unb, err := c.depth(x.Right)
+		if err != nil {
+			return 0, nil, err
+		}
+		if x.Left != nil {
+			dl, unbl, err := c.depth(x.Left)
+			if err != nil {
+				return 0, nil, err
+			}
+			d = max(d, dl)
+			if unb == nil {
+				unb = unbl
+			}
+		}
+		switch {
+		case x.Op == prism.TempX:
+			d++
+		case k == int64(unbounded):
+			if unb == nil {
+				unb = x
+			}
+		case k > 0:
+			d += k
+		}
+		return d, unb, nil
+	case *prism.Unary:
+		if x.Op == prism.OpNot {
+			return c.depth(x.X)
+		}
+	case *prism.Binary:
+		{
+			switch x.Op {
+			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
+				d1, u1, err := c.depth(x.X)
+				if err != nil {
+					return 0, nil, err
+				}
+				d2, u2, err := c.depth(x.Y)
+				if err != nil {
+					return 0, nil, err
+				}
+				if u1 == nil {
+					u1 = u2
+				}
+				return max(d1, d2), u1, nil
+			}
+		}
+	}
+	return 0, nil, nil
+}
+
+// outcomeBuilder converts one outcome into a factory formula.
+type outcomeBuilder struct {
+	c       *Checker
+	fromOne bool
+	atoms   []translate.Bitset
+	atomIdx map[string]int
+}
+
+func (b *outcomeBuilder) atom(set translate.Bitset) int32 {
+	k := make([]byte, 0, 8*len(set))
+	for _, w := range set {
+		k = binary.LittleEndian.AppendUint64(k, w)
+	}
+	// Normalise trailing zero words so equal sets share one atom.
+	for len(k) >= 8 && binary.LittleEndian.Uint64(k[len(k)-8:]) == 0 {
+		k = k[:len(k)-8]
+	}
+	if i, ok := b.atomIdx[string(k)]; ok {
+		return b.c.fac.atom(i)
+	}
+	i := len(b.atoms)
+	b.atoms = append(b.atoms, set)
+	b.atomIdx[string(k)] = i
+	return b.c.fac.atom(i)
+}
+
+// build converts e; top is true outside every temporal operator (where
+// --outcome-from 1 shifts the ranges).
+func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
+	c := b.c
+	f := c.fac
+	e = unparen(e)
+	if e == nil {
+		return idFalse, c.errAt(prism.NoPos, "missing outcome formula")
+	}
+	switch x := e.(type) {
+	case *prism.BoolLit:
+		if x.Value {
+			return idTrue, nil
+		}
+		return idFalse, nil
+	case *prism.Temporal:
+		return b.temporal(x, top)
+	case *prism.Resp, *prism.ProbOp:
+		set, err := c.stateSet(x)
+		if err != nil {
+			return 0, err
+		}
+		return b.atom(set), nil
+	case *prism.Metric:
+		return 0, c.errAt(x.OpPos, "a metric query is numeric and cannot be used inside an outcome")
+	case *prism.Strategy, *prism.RewardOp, *prism.FilterExpr, *prism.MultiNash:
+		if err := c.unsupported(x); err != nil {
+			return 0, err
+		}
+	case *prism.Unary:
+		if x.Op == prism.OpNot {
+			a, err := b.build(x.X, top)
+			if err != nil {
+				return 0, err
+			}
+			return f.not(a), nil
+		}
+	case *prism.Binary:
+		{
+			switch x.Op {
+			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
+				l, err := b.build(x.X, top)
+				if err != nil {
+					return 0, err
+				}
+				r, err := b.build(x.Y, top)
+				if err != nil {
+					return 0, err
+				}
+				switch x.Op {
+				case prism.OpAnd:
+					return f.and(l, r), nil
+				case prism.OpOr:
+					return f.or(l, r), nil
+				case prism.OpImplies:
+					return f.or(f.not(l), r), nil
+				default:
+					return f.or(f.and(l, r), f.and(f.not(l), f.not(r))), nil
+				}
+			}
+		}
+	}
+	if !isPlain(e) {
+		return 0, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
+	}
+	set, err := c.atomSet(e)
+	if err != nil {
+		return 0, err
+	}
+	return b.atom(set), nil
+}
+
+func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
+	c := b.c
+	f := c.fac
+	k64, err := c.boundOf(x)
+	if err != nil {
+		return 0, err
+	}
+	right, err := b.build(x.Right, false)
+	if err != nil {
+		return 0, err
+	}
+	var left int32
+	if x.Left != nil {
+		if left, err = b.build(x.Left, false); err != nil {
+			return 0, err
+		}
+	}
+	var kind fkind
+	switch x.Op {
+	case prism.TempX:
+		return f.next(right, false), nil
+	case prism.TempF:
+		kind = fF
+	case prism.TempG:
+		kind = fG
+	case prism.TempU:
+		kind = fU
+	case prism.TempW:
+		kind = fW
+	case prism.TempR:
+		kind = fR
+	}
+	if (kind == fU || kind == fW || kind == fR) && x.Left == nil {
+		return 0, c.errAt(x.OpPos, "%v needs two operands", x.Op)
+	}
+	// weak: true on an empty range (G, W, R); strong: false (F, U).
+	weak := kind == fG || kind == fW || kind == fR
+	shift := top && b.fromOne
+	if k64 != int64(unbounded) {
+		if shift {
+			k64--
+		}
+		if k64 < 0 {
+			if weak {
+				return idTrue, nil
+			}
+			return idFalse, nil
+		}
+	}
+	k := int32(k64)
+	r := f.temporal(kind, k, left, right)
+	if shift {
+		r = f.next(r, weak)
+	}
+	return r, nil
+}
+
+// atomSet evaluates a plain state formula through the environment.
+func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
+	if c.env == nil {
+		return nil, c.errAt(e.Position(), "cannot evaluate %T: no environment", e)
+	}
+	set, err := c.env.StateSet(e)
+	if err != nil {
+		return nil, c.wrapErr(e.Position(), err)
+	}
+	return set, nil
+}
+
+// automatonFor compiles an outcome once per checker.
+func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
+	key := autoKey{e, fromOne}
+	if a, ok := c.autos[key]; ok {
+		return a, nil
+	}
+	b := &outcomeBuilder{c: c, fromOne: fromOne, atomIdx: map[string]int{}}
+	id, err := b.build(e, true)
+	if err != nil {
+		return nil, err
+	}
+	a := &automaton{
+		fac:      c.fac,
+		init:     id,
+		letterOf: make([]int32, c.g.NumStates),
+		progMemo: map[uint64]int32{},
+		finMemo:  map[uint64]bool{},
+	}
+	nw := (len(b.atoms) + 63) / 64
+	index := map[string]int32{}
+	word := make([]uint64, nw)
+	kb := make([]byte, 0, 8*nw)
+	for s := 0; s < c.g.NumStates; s++ {
+		clear(word)
+		for i, set := range b.atoms {
+			if set.Has(s) {
+				word[i>>6] |= 1 << (uint(i) & 63)
+			}
+		}
+		kb = kb[:0]
+		for _, w := range word {
+			kb = binary.LittleEndian.AppendUint64(kb, w)
+		}
+		id, ok := index[string(kb)]
+		if !ok {
+			id = int32(len(a.letters))
+			a.letters = append(a.letters, append([]uint64(nil), word...))
+			index[string(kb)] = id
+		}
+		a.letterOf[s] = id
+	}
+	if len(a.letters) == 0 {
+		a.letters = append(a.letters, make([]uint64, nw))
+	}
+	a.prod = newProduct(c, a)
+	c.autos[key] = a
+	return a, nil
+}

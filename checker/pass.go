@@ -1,0 +1,269 @@
+package checker
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file holds the one dynamic-programming pass that measures a
+// language: the histories of length T from a start product state whose
+// joint actions agree with a plan on a coalition J at every step, split by
+// whether they satisfy the outcome. Layers are indexed by step; only two
+// are alive at a time and only their non-zero entries are stored.
+//
+// Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
+// widened when a layer could overflow), so the common case is plain uint64
+// adds. Probabilities are float64 with a shared binary exponent per layer,
+// rescaled when they get small, so that P(L) of long horizons does not
+// underflow before the ratios of degrees are taken.
+
+// sfloat is m·2^e.
+type sfloat struct {
+	m float64
+	e int
+}
+
+func (x sfloat) float() float64 { return math.Ldexp(x.m, x.e) }
+
+func (x sfloat) zero() bool { return x.m == 0 }
+
+// ratio returns x/y with x/0 = 0.
+func (x sfloat) ratio(y sfloat) float64 {
+	if y.m == 0 {
+		return 0
+	}
+	return math.Ldexp(x.m/y.m, x.e-y.e)
+}
+
+// passResult measures a language and its complement within Compat_J.
+type passResult struct {
+	cAcc, cRej *big.Int
+	pAcc, pRej sfloat
+	rAcc, rRej *big.Rat // exact probabilities, when Config.Exact
+	// emptyAt is the first step (0-based) after which no history is left,
+	// or -1.
+	emptyAt int
+}
+
+type layer struct {
+	active []int32
+	w      int // limbs per count
+	cnt    []uint64
+	prob   []float64
+	rat    []*big.Rat
+	exp    int
+}
+
+func (l *layer) reset(w int) {
+	l.active = l.active[:0]
+	l.cnt = l.cnt[:0]
+	l.prob = l.prob[:0]
+	l.rat = l.rat[:0]
+	l.w = w
+}
+
+// widen re-lays the counts with w limbs each.
+func (l *layer) widen(w int) {
+	n := len(l.active)
+	out := make([]uint64, n*w)
+	for i := 0; i < n; i++ {
+		copy(out[i*w:], l.cnt[i*l.w:(i+1)*l.w])
+	}
+	l.cnt = out
+	l.w = w
+}
+
+// maxBits is the bit length of the largest count in the layer.
+func (l *layer) maxBits() int {
+	best := 0
+	w := l.w
+	for i := range l.active {
+		for k := w - 1; k >= 0; k-- {
+			if v := l.cnt[i*w+k]; v != 0 {
+				best = max(best, 64*k+bits.Len64(v))
+				break
+			}
+		}
+	}
+	return best
+}
+
+// pass runs the programme from product state start for T steps; steps[k]
+// (nil or beyond the slice: free) constrains step k for the players in j.
+func (c *Checker) pass(a *automaton, start int32, steps []*rstep, T int, j uint64) *passResult {
+	g := c.g
+	p := a.prod
+	exact := c.cfg.Exact
+	slot := p.slot
+	cur, next := &layer{}, &layer{}
+	cur.reset(1)
+	cur.active = append(cur.active, start)
+	cur.cnt = append(cur.cnt, 1)
+	cur.prob = append(cur.prob, 1)
+	if exact {
+		cur.rat = append(cur.rat, big.NewRat(1, 1))
+	}
+	res := &passResult{emptyAt: -1}
+	tmp := new(big.Rat)
+	for k := 0; k < T; k++ {
+		var st *rstep
+		if k < len(steps) {
+			st = steps[k]
+		}
+		allow := c.allowed(st, j)
+		// Headroom: an entry of the next layer sums at most E entries of this one.
+		edges := 0
+		for _, pid := range cur.active {
+			edges += p.succStart[pid+1] - p.succStart[pid]
+		}
+		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
+			cur.widen((need + 63) / 64)
+		}
+		w := cur.w
+		next.reset(w)
+		next.exp = cur.exp
+		for i, pid := range cur.active {
+			s := int(p.s[pid])
+			lo, hi := g.Choices(s)
+			tbase := int(g.TransStart[lo])
+			sbase := p.succStart[pid]
+			src := cur.cnt[i*w : (i+1)*w]
+			pr := cur.prob[i]
+			var rr *big.Rat
+			if exact {
+				rr = cur.rat[i]
+			}
+			visit := func(ch int) {
+				b := c.beta[ch] * pr
+				for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
+					dst := p.succ[sbase+t-tbase]
+					d := slot[dst]
+					if d < 0 {
+						d = int32(len(next.active))
+						slot[dst] = d
+						next.active = append(next.active, dst)
+						for x := 0; x < w; x++ {
+							next.cnt = append(next.cnt, 0)
+						}
+						next.prob = append(next.prob, 0)
+						if exact {
+							next.rat = append(next.rat, new(big.Rat))
+						}
+					}
+					if w == 1 {
+						next.cnt[d] += src[0]
+					} else {
+						dv := next.cnt[int(d)*w : int(d)*w+w]
+						var carry uint64
+						for x := 0; x < w; x++ {
+							dv[x], carry = bits.Add64(dv[x], src[x], carry)
+						}
+					}
+					next.prob[d] += b * g.Prob[t]
+					if exact {
+						tmp.Mul(rr, c.betaRat[ch])
+						tmp.Mul(tmp, c.probRat[t])
+						next.rat[d].Add(next.rat[d], tmp)
+					}
+				}
+			}
+			forChoices(allow, lo, hi, visit)
+		}
+		for _, pid := range next.active {
+			slot[pid] = -1
+		}
+		rescale(next)
+		cur, next = next, cur
+		if len(cur.active) == 0 {
+			res.emptyAt = k
+			break
+		}
+	}
+	res.cAcc, res.cRej = new(big.Int), new(big.Int)
+	if exact {
+		res.rAcc, res.rRej = new(big.Rat), new(big.Rat)
+	}
+	var pa, pj float64
+	for i, pid := range cur.active {
+		v := limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+		if p.acc[pid] {
+			res.cAcc.Add(res.cAcc, v)
+			pa += cur.prob[i]
+			if exact {
+				res.rAcc.Add(res.rAcc, cur.rat[i])
+			}
+		} else {
+			res.cRej.Add(res.cRej, v)
+			pj += cur.prob[i]
+			if exact {
+				res.rRej.Add(res.rRej, cur.rat[i])
+			}
+		}
+	}
+	res.pAcc = sfloat{pa, cur.exp}
+	res.pRej = sfloat{pj, cur.exp}
+	return res
+}
+
+// forChoices calls f for the choices in [lo, hi) that allow contains (all
+// of them when allow is nil).
+func forChoices(allow translate.Bitset, lo, hi int, f func(int)) {
+	if allow == nil {
+		for ch := lo; ch < hi; ch++ {
+			f(ch)
+		}
+		return
+	}
+	if lo >= hi {
+		return
+	}
+	for wi := lo >> 6; wi <= (hi-1)>>6; wi++ {
+		word := allow[wi]
+		if base := wi << 6; base < lo {
+			word &^= (1 << uint(lo-base)) - 1
+		}
+		if end := (wi + 1) << 6; end > hi {
+			word &= (1 << uint(hi-wi<<6)) - 1
+		}
+		for word != 0 {
+			tz := bits.TrailingZeros64(word)
+			f(wi<<6 + tz)
+			word &= word - 1
+		}
+	}
+}
+
+// rescale keeps the probabilities of a layer away from underflow.
+func rescale(l *layer) {
+	const shift = 256
+	mx := 0.0
+	for _, v := range l.prob {
+		mx = max(mx, v)
+	}
+	if mx == 0 || mx >= math.Ldexp(1, -shift) {
+		return
+	}
+	for i := range l.prob {
+		l.prob[i] = math.Ldexp(l.prob[i], shift)
+	}
+	l.exp -= shift
+}
+
+func limbsToInt(ls []uint64) *big.Int {
+	if bits.UintSize == 64 {
+		ws := make([]big.Word, len(ls))
+		for i, v := range ls {
+			ws[i] = big.Word(v)
+		}
+		return new(big.Int).SetBits(ws)
+	}
+	r := new(big.Int)
+	for i := len(ls) - 1; i >= 0; i-- {
+		r.Lsh(r, 64)
+		r.Or(r, new(big.Int).SetUint64(ls[i]))
+	}
+	return r
+}

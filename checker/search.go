@@ -1,0 +1,203 @@
+package checker
+
+import (
+	"encoding/binary"
+	"slices"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file decides "some executable full plan, agreeing with π on the
+// players of K where π constrains them, has all its histories violating ψ"
+// (SPEC §5, §6). A full plan is open-loop: one joint action per step, fixed
+// in advance, so the search runs over (step, set of product states the
+// histories may be in). A joint action is executable at a step if it is
+// available in every state of the set. In a deterministic game every set is
+// a single state.
+//
+// A joint action is, in a csg, a tuple of action indices (one per player);
+// in an smg or mdp, a choice index for each player, which counts in the
+// states that player owns.
+
+type searcher struct {
+	q    *respQuery
+	k    uint64
+	memo map[string]bool
+	key  []byte
+}
+
+// avoidable reports whether some executable full plan that agrees with π on
+// coalition k has every history violating the outcome.
+func (q *respQuery) avoidable(k uint64) bool {
+	s := &searcher{q: q, k: k, memo: map[string]bool{}}
+	return s.run(0, []int32{q.start})
+}
+
+func (s *searcher) run(step int, set []int32) bool {
+	q := s.q
+	p := q.a.prod
+	for _, id := range set {
+		if p.q[id] == idTrue {
+			return false // every continuation satisfies ψ
+		}
+	}
+	if step == q.T {
+		for _, id := range set {
+			if p.acc[id] {
+				return false
+			}
+		}
+		return true
+	}
+	k := binary.LittleEndian.AppendUint32(s.key[:0], uint32(step))
+	for _, id := range set {
+		k = binary.LittleEndian.AppendUint32(k, uint32(id))
+	}
+	s.key = k
+	if r, ok := s.memo[string(k)]; ok {
+		return r
+	}
+	if len(s.memo) >= q.c.cfg.MaxProduct {
+		panic(&LimitError{What: "plan-search states", Limit: q.c.cfg.MaxProduct})
+	}
+	key := string(k)
+	s.memo[key] = false // cycles are impossible (step grows); placeholder
+	var st *rstep
+	if step < len(q.steps) {
+		st = q.steps[step]
+	}
+	allow := q.c.allowed(st, s.k)
+	found := false
+	s.candidates(set, allow, func(choice []int) bool {
+		next := s.successors(set, choice)
+		if s.run(step+1, next) {
+			found = true
+			return false
+		}
+		return true
+	})
+	s.memo[key] = found
+	return found
+}
+
+// successors is the sorted set of product states reached when state set[i]
+// takes choice[i].
+func (s *searcher) successors(set []int32, choice []int) []int32 {
+	g := s.q.c.g
+	p := s.q.a.prod
+	var out []int32
+	for i, id := range set {
+		ch := choice[i]
+		lo, _ := g.Choices(int(p.s[id]))
+		tbase := int(g.TransStart[lo])
+		sbase := p.succStart[id]
+		for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
+			if g.Prob[t] > 0 {
+				out = append(out, p.succ[sbase+t-tbase])
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// candidates calls f with, for each executable joint action agreeing with
+// allow, the choice it is in each state of set; f returns false to stop.
+func (s *searcher) candidates(set []int32, allow translate.Bitset, f func([]int) bool) {
+	c := s.q.c
+	g := c.g
+	p := s.q.a.prod
+	ok := func(ch int) bool { return allow == nil || allow.Has(ch) }
+	choice := make([]int, len(set))
+	if g.Type == prism.TypeCSG {
+		n := c.nplayers
+		s0 := int(p.s[set[0]])
+		lo, hi := g.Choices(s0)
+	next:
+		for ch := lo; ch < hi; ch++ {
+			if !ok(ch) {
+				continue
+			}
+			tuple := g.Joint[ch*n : ch*n+n]
+			choice[0] = ch
+			for i := 1; i < len(set); i++ {
+				other := c.findJoint(int(p.s[set[i]]), tuple)
+				if other < 0 {
+					continue next
+				}
+				choice[i] = other
+			}
+			if !f(choice) {
+				return
+			}
+		}
+		return
+	}
+	// smg/mdp: one choice index per owner present in the set.
+	owners := map[int][]int{} // owner -> positions in set
+	var order []int
+	for i, id := range set {
+		o := c.owner(int(p.s[id]))
+		if _, seen := owners[o]; !seen {
+			order = append(order, o)
+		}
+		owners[o] = append(owners[o], i)
+	}
+	var rec func(oi int) bool
+	rec = func(oi int) bool {
+		if oi == len(order) {
+			return f(choice)
+		}
+		pos := owners[order[oi]]
+		limit := -1
+		for _, i := range pos {
+			lo, hi := g.Choices(int(p.s[set[i]]))
+			if limit < 0 || hi-lo < limit {
+				limit = hi - lo
+			}
+		}
+	idx:
+		for x := 0; x < limit; x++ {
+			for _, i := range pos {
+				lo, _ := g.Choices(int(p.s[set[i]]))
+				if !ok(lo + x) {
+					continue idx
+				}
+				choice[i] = lo + x
+			}
+			if !rec(oi + 1) {
+				return false
+			}
+		}
+		return true
+	}
+	rec(0)
+}
+
+// findJoint returns the choice of state s with the given joint action, or -1.
+// The choices of a csg state are sorted by joint action.
+func (c *Checker) findJoint(s int, tuple []int32) int {
+	g := c.g
+	n := c.nplayers
+	lo, hi := g.Choices(s)
+	a, b := lo, hi
+	for a < b {
+		m := int(uint(a+b) >> 1)
+		if slices.Compare(g.Joint[m*n:m*n+n], tuple) < 0 {
+			a = m + 1
+		} else {
+			b = m
+		}
+	}
+	if a < hi && slices.Equal(g.Joint[a*n:a*n+n], tuple) {
+		return a
+	}
+	// Fall back to a scan if the choices are not sorted.
+	for ch := lo; ch < hi; ch++ {
+		if slices.Equal(g.Joint[ch*n:ch*n+n], tuple) {
+			return ch
+		}
+	}
+	return -1
+}
