@@ -8,6 +8,9 @@ package prism
 // numbers them) is ActionsOf(m)[k-1]. Broken renamings (unknown base) add
 // nothing.
 func ActionsOf(m *ModelFile) []string {
+	if m == nil {
+		return nil
+	}
 	c := newChecker(NewFileSet(), m)
 	c.buildModules()
 	c.buildActions()

@@ -11,6 +11,9 @@ import "sort"
 // ranges, cycles, unsupported constructs). It returns nil or an ErrorList
 // holding every error of the file, sorted by position.
 func CheckModel(fset *FileSet, m *ModelFile) error {
+	if m == nil {
+		return nil
+	}
 	c := newChecker(fset, m)
 	c.checkModel()
 	return c.errs.Err()
@@ -21,6 +24,9 @@ func CheckModel(fset *FileSet, m *ModelFile) error {
 // responsibility operators. Errors of the model itself are not reported
 // (call CheckModel for them). It returns nil or a sorted ErrorList.
 func CheckProps(fset *FileSet, m *ModelFile, p *PropsFile) error {
+	if m == nil || p == nil {
+		return nil
+	}
 	c := newChecker(fset, m)
 	c.checkModel()
 	c.errs = nil
@@ -33,6 +39,9 @@ func CheckProps(fset *FileSet, m *ModelFile, p *PropsFile) error {
 // repetition counts must be constant non-negative ints. Constants of the
 // model file only are visible; use CheckProps for plans in a props file.
 func CheckPlan(fset *FileSet, m *ModelFile, d *PlanDecl) error {
+	if m == nil || d == nil {
+		return nil
+	}
 	c := newChecker(fset, m)
 	c.checkModel()
 	c.errs = nil

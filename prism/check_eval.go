@@ -53,12 +53,15 @@ func (c *checker) eval(e Expr) (cval, bool) {
 		case idConst:
 			return c.constValue(id)
 		case idFormula:
-			if id.evalState == 1 {
+			switch id.evalState {
+			case 1:
 				return cval{}, false
+			case 2:
+				return id.val, id.valOK
 			}
 			id.evalState = 1
 			v, ok := c.eval(id.fdecl.Expr)
-			id.evalState = 0
+			id.val, id.valOK, id.evalState = v, ok, 2
 			return v, ok
 		}
 		return cval{}, false
@@ -239,8 +242,15 @@ func (c *checker) evalBinary(e *Binary) (cval, bool) {
 
 func powVal(x, y cval) (cval, bool) {
 	if x.t == tyInt && y.t == tyInt {
-		if y.i < 0 {
+		switch {
+		case y.i < 0:
 			return cval{}, false
+		case y.i == 0:
+			return intVal(1)
+		case x.i == 0 || x.i == 1:
+			return intVal(x.i)
+		case x.i == -1:
+			return intVal(1 - 2*(y.i%2))
 		}
 		r := int64(1)
 		for k := int64(0); k < y.i; k++ {

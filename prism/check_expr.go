@@ -71,24 +71,24 @@ func (c *checker) expr(e Expr, x ectx) valType {
 	case *Cond:
 		k := c.expr(e.Cond, x)
 		if !k.isBool() {
-			c.errorf(e.Cond.Position(), "type error: condition of \"?:\" must be bool, not %s", k)
+			c.errorf(posOf(e.Cond), "type error: condition of \"?:\" must be bool, not %s", k)
 		}
 		a := c.expr(e.Then, x)
 		b := c.expr(e.Else, x)
 		t, ok := join(a, b)
 		if !ok {
-			c.errorf(e.Then.Position(), "type error: branches of \"?:\" have incompatible types %s and %s", a, b)
+			c.errorf(posOf(e.Then), "type error: branches of \"?:\" have incompatible types %s and %s", a, b)
 		}
 		return t
 	case *Call:
 		return c.call(e, x)
 	}
 	if !x.props {
-		c.errorf(e.Position(), "property operator in a model expression")
+		c.errorf(posOf(e), "property operator in a model expression")
 		return tyUnknown
 	}
 	if x.constOnly {
-		c.errorf(e.Position(), "%s must be constant", x.what)
+		c.errorf(posOf(e), "%s must be constant", x.what)
 		return tyUnknown
 	}
 	return c.propExpr(e, x)
@@ -235,12 +235,12 @@ func (c *checker) call(e *Call, x ectx) valType {
 	res := tyInt
 	for i, t := range types {
 		if e.Func == "mod" && t == tyDouble {
-			c.errorf(e.Args[i].Position(), "type error: function \"mod\" needs int arguments, not double")
+			c.errorf(posOf(e.Args[i]), "type error: function \"mod\" needs int arguments, not double")
 			res = tyUnknown
 			continue
 		}
 		if t == tyBool {
-			c.errorf(e.Args[i].Position(), "type error: function %q needs numeric arguments, not bool", e.Func)
+			c.errorf(posOf(e.Args[i]), "type error: function %q needs numeric arguments, not bool", e.Func)
 			res = tyUnknown
 			continue
 		}
@@ -263,7 +263,7 @@ func (c *checker) wantBool(e Expr, x ectx, what string) {
 		return
 	}
 	if t := c.expr(e, x); !t.isBool() {
-		c.errorf(e.Position(), "type error: %s must be bool, not %s", what, t)
+		c.errorf(posOf(e), "type error: %s must be bool, not %s", what, t)
 	}
 }
 
@@ -273,7 +273,7 @@ func (c *checker) wantNum(e Expr, x ectx, what string) valType {
 	}
 	t := c.expr(e, x)
 	if t == tyBool {
-		c.errorf(e.Position(), "type error: %s must be numeric, not bool", what)
+		c.errorf(posOf(e), "type error: %s must be numeric, not bool", what)
 		return tyUnknown
 	}
 	return t
@@ -284,6 +284,27 @@ func (c *checker) wantInt(e Expr, x ectx, what string) {
 		return
 	}
 	if t := c.expr(e, x); t != tyInt && t != tyUnknown {
-		c.errorf(e.Position(), "type error: %s must be int, not %s", what, t)
+		c.errorf(posOf(e), "type error: %s must be int, not %s", what, t)
 	}
+}
+
+// posOf is e's position, tolerating incomplete trees (nil operands).
+func posOf(e Expr) Pos {
+	switch e := e.(type) {
+	case nil:
+		return NoPos
+	case *Binary:
+		if e.X == nil {
+			return e.OpPos
+		}
+		return posOf(e.X)
+	case *Cond:
+		return posOf(e.Cond)
+	case *Temporal:
+		if e.Left == nil {
+			return e.OpPos
+		}
+		return posOf(e.Left)
+	}
+	return e.Position()
 }

@@ -70,12 +70,12 @@ func (c *checker) checkUnsupported() {
 	}
 	for _, mod := range m.Modules {
 		if mod.Invariant != nil {
-			c.errorf(mod.Invariant.Position(), "invariants are not supported")
+			c.errorf(posOf(mod.Invariant), "invariants are not supported")
 		}
 		for _, cmd := range mod.Commands {
 			for _, u := range cmd.Updates {
 				if u.ProbHi != nil {
-					c.errorf(u.Prob.Position(), "interval probabilities are not supported")
+					c.errorf(posOf(u.Prob), "interval probabilities are not supported")
 				}
 			}
 		}
@@ -90,7 +90,7 @@ func (c *checker) checkConst(d *ConstDecl, props bool) {
 	t := c.expr(d.Value, constCtx("value of constant "+quote(d.Name.Name), props))
 	want := constValType(d.Type)
 	if !assignable(want, t) {
-		c.errorf(d.Value.Position(), "type error: %s constant %q cannot take %s value", want, d.Name.Name, t.article())
+		c.errorf(posOf(d.Value), "type error: %s constant %q cannot take %s value", want, d.Name.Name, t.article())
 	}
 }
 
@@ -131,7 +131,7 @@ func (c *checker) checkVarDecl(d *VarDecl) {
 	if d.Init != nil {
 		t := c.expr(d.Init, constCtx("initial value of "+quote(d.Name.Name), false))
 		if want := varValType(d.Kind); !assignable(want, t) {
-			c.errorf(d.Init.Position(), "type error: %s variable %q cannot take %s value", want, d.Name.Name, t.article())
+			c.errorf(posOf(d.Init), "type error: %s variable %q cannot take %s value", want, d.Name.Name, t.article())
 		}
 	}
 }
@@ -170,7 +170,7 @@ func (c *checker) checkModule(mi *modInfo) {
 						mi.mod.Name.Name, a.Var.Name, id.mod.mod.Name.Name)
 				}
 				if want := varValType(id.vdecl.Kind); !assignable(want, rhs) {
-					c.errorf(a.Expr.Position(), "type error: %s variable %q cannot take %s value", want, a.Var.Name, rhs.article())
+					c.errorf(posOf(a.Expr), "type error: %s variable %q cannot take %s value", want, a.Var.Name, rhs.article())
 				}
 			}
 		}

@@ -117,7 +117,7 @@ func (c *checker) propExpr(e Expr, x ectx) valType {
 		switch e.Op {
 		case "forall", "exists", "&", "|":
 			if !t.isBool() {
-				c.errorf(e.X.Position(), "type error: filter %q needs a bool operand, not %s", e.Op, t)
+				c.errorf(posOf(e.X), "type error: filter %q needs a bool operand, not %s", e.Op, t)
 			}
 			return tyBool
 		case "count":
@@ -157,7 +157,7 @@ func (c *checker) rewardRef(e *RewardOp) {
 	if e.StructIndex != nil {
 		c.wantInt(e.StructIndex, constCtx("reward structure index", true), "reward structure index")
 		if v, ok := c.eval(e.StructIndex); ok && v.t == tyInt && (v.i < 1 || v.i > int64(n)) {
-			c.errorf(e.StructIndex.Position(), "invalid reward structure index %d", v.i)
+			c.errorf(posOf(e.StructIndex), "invalid reward structure index %d", v.i)
 		}
 	}
 }
@@ -214,7 +214,7 @@ func (c *checker) repeatCount(e Expr) {
 	}
 	c.wantInt(e, constCtx("repetition count", c.props != nil), "repetition count")
 	if v, ok := c.eval(e); ok && v.t == tyInt && v.i < 0 {
-		c.errorf(e.Position(), "negative repetition count %d", v.i)
+		c.errorf(posOf(e), "negative repetition count %d", v.i)
 	}
 }
 

@@ -145,6 +145,8 @@ var modelErrorTests = []struct {
 		[]string{`4:4: error: primed variable "x'" is only allowed in updates`}},
 	{"invalid ranges", "mdp\nconst int n = 3;\nconst int u;\nmodule m\nx : [0..0];\ny : [n..1];\nz : [0..u];\nendmodule\n",
 		[]string{`5:1: error: invalid range [0..0] for variable "x"`, `6:1: error: invalid range [3..1] for variable "y"`}},
+	{"range from a huge power of one", "mdp\nmodule m\nx : [1..pow(1, 2147483647)];\nendmodule\n",
+		[]string{`3:1: error: invalid range [1..1] for variable "x"`}},
 	{"range bound must be constant int", "mdp\nmodule m\nx : [0..2];\ny : [0..x];\nz : [0..2.5];\nendmodule\n",
 		[]string{`4:9: error: range bound must be constant, not variable "x"`,
 			`5:9: error: type error: range bound must be int, not double`}},
