@@ -60,6 +60,7 @@ type explorer struct {
 	elemIdx  []int
 	assigned []bool
 	pend     []*assign
+	done     []bool
 	exact    bool
 	// keepElems keeps every element of a choice (dtmc: targets are merged
 	// only after normalisation, as PRISM adds them one by one).
@@ -473,24 +474,26 @@ func (x *explorer) primedUpdate(parts []participant, idx []int) {
 	for k := range parts {
 		u := parts[k].br[idx[k]].u
 		for ai := range u.assigns {
-			a := &u.assigns[ai]
-			if x.assigned[a.v] {
-				for _, p := range pend {
-					x.assigned[p.v] = false
-				}
-				fail(a.pos, "multiple updates of variable %s in one transition", x.b.vars[a.v].Name)
-			}
-			x.assigned[a.v] = true
-			pend = append(pend, a)
+			pend = append(pend, &u.assigns[ai])
 		}
 	}
-	all := append([]*assign(nil), pend...)
+	x.pend = pend
 	defer func() {
-		for _, a := range all {
+		for _, a := range pend {
 			x.assigned[a.v] = false
 		}
 	}()
-	done := make([]bool, len(pend))
+	for _, a := range pend {
+		if x.assigned[a.v] {
+			fail(a.pos, "multiple updates of variable %s in one transition", x.b.vars[a.v].Name)
+		}
+		x.assigned[a.v] = true
+	}
+	done := x.done[:0]
+	for range pend {
+		done = append(done, false)
+	}
+	x.done = done
 	left := len(pend)
 	for left > 0 {
 		progress := false
@@ -527,7 +530,6 @@ func (x *explorer) primedUpdate(parts []participant, idx []int) {
 			fail(pos, "cyclic updates with variables [%s] in state %s", strings.Join(names, ", "), x.stateString(x.s2[:x.n]))
 		}
 	}
-	x.pend = pend
 }
 
 func (x *explorer) isDone(pend []*assign, done []bool, v int) bool {
