@@ -62,16 +62,15 @@ func (c *checker) checkProps(p *PropsFile) {
 
 // propExpr checks the property-only expression nodes.
 func (c *checker) propExpr(e Expr, x ectx) valType {
-	bound := constCtx("bound", true)
 	switch e := e.(type) {
 	case *Temporal:
-		c.wantNum(e.Bound.Lo, bound, "time bound")
-		c.wantNum(e.Bound.Hi, bound, "time bound")
+		c.wantConstNum(e.Bound.Lo, "time bound")
+		c.wantConstNum(e.Bound.Hi, "time bound")
 		c.wantBool(e.Left, x, "operand of "+e.Op.String())
 		c.wantBool(e.Right, x, "operand of "+e.Op.String())
 		return tyBool
 	case *ProbOp:
-		c.wantNum(e.Bound, bound, "probability bound")
+		c.wantConstNum(e.Bound, "probability bound")
 		c.wantBool(e.Path, x, fmt.Sprintf("operand of %c", e.Kind))
 		if e.Filter != nil {
 			c.wantBool(e.Filter.States, x, "filter")
@@ -82,9 +81,9 @@ func (c *checker) propExpr(e Expr, x ectx) valType {
 		return tyBool
 	case *RewardOp:
 		c.rewardRef(e)
-		c.wantNum(e.Discount, bound, "discount")
-		c.wantNum(e.Bound, bound, "reward bound")
-		c.wantNum(e.TimeBound, bound, "time bound")
+		c.wantConstNum(e.Discount, "discount")
+		c.wantConstNum(e.Bound, "reward bound")
+		c.wantConstNum(e.TimeBound, "time bound")
 		c.wantBool(e.Target, x, "reward target")
 		if e.Filter != nil {
 			c.wantBool(e.Filter.States, x, "filter")
@@ -127,7 +126,7 @@ func (c *checker) propExpr(e Expr, x ectx) valType {
 		}
 		return t
 	case *MultiNash:
-		c.wantNum(e.Bound, bound, "bound")
+		c.wantConstNum(e.Bound, "bound")
 		for _, t := range e.Terms {
 			c.expr(t, x)
 		}
@@ -175,7 +174,7 @@ func (c *checker) resp(e *Resp, x ectx) valType {
 			c.errorf(e.Plan.Pos, "undefined plan %q", e.Plan.Name)
 		}
 	}
-	c.wantNum(e.Bound, constCtx("bound", true), "bound")
+	c.wantConstNum(e.Bound, "bound")
 	c.wantBool(e.Outcome, x, "outcome")
 	if e.Degree != DegNone && e.Rel.IsQuery() {
 		return tyDouble
@@ -286,7 +285,7 @@ func (c *checker) checkBehaviour(b *BehaviourDecl, seen map[int]bool) {
 	}
 	names := map[string]bool{}
 	for _, w := range b.Weights {
-		c.wantNum(w.Weight, constCtx("weight", true), "weight")
+		c.wantConstNum(w.Weight, "weight")
 		if !ok {
 			continue
 		}
@@ -300,4 +299,9 @@ func (c *checker) checkBehaviour(b *BehaviourDecl, seen map[int]bool) {
 			c.errorf(w.Action.Pos, "%q is not an action of player %q", txt, c.playerLabel(pl))
 		}
 	}
+}
+
+// wantConstNum checks a numeric expression over constants in a props file.
+func (c *checker) wantConstNum(e Expr, what string) {
+	c.wantNum(e, constCtx(what, true), what)
 }
