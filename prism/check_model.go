@@ -108,10 +108,12 @@ func (c *checker) checkLabels(ls []*LabelDecl) {
 		default:
 			c.labels[l.Name.Name] = true
 		}
-		x := ctxModel
-		if props {
-			x = ctxProps
-		}
+	}
+	x := ctxModel
+	if props {
+		x = ctxProps
+	}
+	for _, l := range ls {
 		c.wantBool(l.Expr, x, "label "+quote(l.Name.Name))
 	}
 }
