@@ -1,0 +1,66 @@
+package prism
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// bigModel generates a model with n modules of 20 commands each, with
+// long guards, probabilistic updates and a long formula.
+func bigModel(n int) string {
+	var b strings.Builder
+	b.WriteString("smg\nconst int N = 10;\nformula f = ")
+	for i := 0; i < 200; i++ {
+		fmt.Fprintf(&b, "x0=%d & y0<N | ", i)
+	}
+	b.WriteString("true;\n")
+	for m := 0; m < n; m++ {
+		fmt.Fprintf(&b, "module m%d\n  x%d : [0..N] init 0;\n  y%d : bool;\n", m, m, m)
+		for c := 0; c < 20; c++ {
+			fmt.Fprintf(&b, "  [a%d_%d] x%d<N & (y%d | x%d>%d) & !(x%d=%d) -> 0.25:(x%d'=x%d+1)&(y%d'=!y%d) + 0.75:(x%d'=min(N,x%d+2));\n",
+				m, c, m, m, m, c%10, m, c, m, m, m, m, m, m)
+		}
+		b.WriteString("endmodule\n")
+	}
+	return b.String()
+}
+
+// TestParseSpeed checks that parsing stays linear and fast: a model of
+// about 1.5 MB parses in well under the limit (the first SLL stage does it).
+func TestParseSpeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("short mode")
+	}
+	src := bigModel(500)
+	start := time.Now()
+	m, err := ParseModel(NewFileSet(), "big.prism", src)
+	d := time.Since(start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Modules) != 500 || len(m.Modules[499].Commands) != 20 {
+		t.Fatalf("parsed %d modules", len(m.Modules))
+	}
+	t.Logf("%d characters, 10000 commands: %v", len(src), d)
+	if d > 20*time.Second {
+		t.Errorf("parsing took %v", d)
+	}
+}
+
+func BenchmarkParseAloha(b *testing.B) {
+	p := filepath.Join(corpusDir, "models/csgs/aloha/aloha_backoff2.prism")
+	src, err := os.ReadFile(p)
+	if err != nil {
+		b.Skipf("corpus absent: %v", err)
+	}
+	b.SetBytes(int64(len(src)))
+	for i := 0; i < b.N; i++ {
+		if _, err := ParseModel(NewFileSet(), p, string(src)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
