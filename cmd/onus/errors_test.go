@@ -139,7 +139,12 @@ var errorRows = []errorRow{
 	{"csg label of no player (corpus)", nil, []string{"build", "$CORPUS/models/tests/language/csg_simple2.prism"},
 		`$CORPUS/models/tests/language/csg_simple2.prism:40:3: error: label "a3" of module "M3" is not an action of any player`},
 
+	{"csg out-of-range update (corpus)", nil, []string{"build", "$CORPUS/models/tests/language/csg_simple.prism"},
+		"$CORPUS/models/tests/language/csg_simple.prism:30:18: error: variable s2 would take value 3, outside its range [0..2], in state (1,1)"},
+
 	// properties
+	{"--pf undeclared identifier", model(errCSG), []string{"check", "m.prism", "--pf", "P=? [ F zz=1 ]"},
+		`--pf:1:9: error: undeclared identifier "zz"`},
 	{"unknown label", withProps(errCSG, "P=? [ F \"nope\" ]\n"), checkArgs,
 		`p.props:1:9: error: unknown label "nope"`},
 	{"unknown player in coalition", withProps(errCSG, "<<p3>> Pmax=? [ F s1=1 ]\n"), checkArgs,
@@ -173,7 +178,15 @@ var errorRows = []errorRow{
 	{"behaviour weight not numeric", withProps(errCSG, "behaviour p1 { a1 : true };\nP=? [ F s1=1 ]\n"), checkArgs,
 		"p.props:1:21: error: type error: weight must be numeric, not bool"},
 
+	{"behaviour file syntax error", map[string]string{"m.prism": errCSG, "b.txt": "behaviour p1 { a1 : 1 \n"},
+		[]string{"check", "m.prism", "--behaviour", "b.txt", "--pf", "P=? [ F s1=1 ]"},
+		"b.txt:1:22: error: syntax error: unexpected end of input, expected ',' or '}'"},
+
 	// constants
+	{"--const empty range", model(errMDP), []string{"build", "m.prism", "--const", "n=5:1"},
+		`onus: error: invalid --const "n=5:1": invalid value for constant n: range "5:1" is empty`},
+	{"undefined constant in check", model(errMDP), []string{"check", "m.prism", "--pf", "P=? [ F x=1 ]"},
+		"m.prism:2:11: error: constant n is undefined: give its value with --const n=VALUE"},
 	{"--const not a number", model(errMDP), []string{"build", "m.prism", "--const", "n=abc"},
 		`onus: error: invalid --const "n=abc": invalid value for constant n: "abc" is not a number or boolean`},
 	{"--const double for int", model(errMDP), []string{"build", "m.prism", "--const", "n=1.5"},
