@@ -29,6 +29,9 @@ func (x *explorer) csgChoices() {
 				seen := map[int]bool{}
 				for _, a := range c.labels {
 					p := b.actionOwner[a]
+					if p < 0 {
+						continue
+					}
 					if seen[p] {
 						fail(c.pos, "command has two actions of player %s", b.players[p])
 					}
