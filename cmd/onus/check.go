@@ -1,0 +1,376 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+func checkCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "check",
+		Usage:     "check responsibility, metric and probability properties",
+		ArgsUsage: "MODEL [PROPS]",
+		Description: "Checks the properties of PROPS (and those given with --pf) on MODEL at its\n" +
+			"initial state. Properties (SPEC §4–§5):\n\n" +
+			"  CAR(p1, pi) [ psi ]        does p1 bear active responsibility for psi under plan pi\n" +
+			"  CPR(p1, pi)=? [ psi ]      passive responsibility: degrees by count, probability, entropy\n" +
+			"  CCR(p1, pi)P=? [ psi ]     contributive responsibility, probabilistic degree only\n" +
+			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
+			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
+			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
+		Flags: []cli.Flag{
+			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
+			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
+			constFlag,
+			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
+			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+			&cli.IntFlag{Name: "horizon", Usage: "horizon T of every query (default: the plan's length or the outcome's depth)"},
+			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
+			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
+			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
+			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
+		},
+		Action: runCheck,
+	}
+}
+
+// checkJob is everything a check run needs, parsed and checked.
+type checkJob struct {
+	fset      *prism.FileSet
+	modelPath string
+	model     *prism.ModelFile
+	props     *prism.PropsFile
+	selected  []*prism.Property
+	sweep     [][]translate.ConstAssign
+	cfg       checker.Config
+	exact     bool
+	maxStates int
+}
+
+// propResult is one property checked under one constant assignment.
+type propResult struct {
+	prop   *prism.Property
+	consts []translate.ConstAssign
+	res    *checker.Result
+	err    error // a model-checking error (kept only under --test)
+	model  *translate.Model
+	test   string // the --test verdict
+
+}
+
+func runCheck(c *cli.Context) error {
+	job, err := prepareCheck(c)
+	if err != nil {
+		return err
+	}
+	testing := c.Bool("test")
+	results, states, transitions, err := job.run(testing)
+	if err != nil {
+		return err
+	}
+	failed := 0
+	if testing {
+		for i := range results {
+			ok, msg := testResult(job.fset, results[i])
+			results[i].test = msg
+			if !ok {
+				failed++
+			}
+		}
+	}
+	w := c.App.Writer
+	if c.Bool("json") {
+		if err := writeJSON(w, job, results, states, transitions); err != nil {
+			return err
+		}
+	} else {
+		writeText(w, job, results)
+		if testing {
+			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
+		}
+	}
+	if failed > 0 {
+		return &exitError{exitFailed}
+	}
+	return nil
+}
+
+// writeText prints one block per property and constant assignment.
+func writeText(w io.Writer, job *checkJob, results []propResult) {
+	for i, r := range results {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		fmt.Fprintf(w, "Model checking: %s\n", propText(r.prop))
+		if len(r.consts) > 0 {
+			fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
+		}
+		if r.err != nil {
+			fmt.Fprintf(w, "Error: %v\n", r.err)
+		} else {
+			if r.res.Horizon > 0 {
+				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
+			}
+			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+		}
+		if r.test != "" {
+			fmt.Fprintf(w, "Testing result: %s\n", r.test)
+		}
+	}
+}
+
+func prepareCheck(c *cli.Context) (*checkJob, error) {
+	if c.NArg() < 1 || c.NArg() > 2 {
+		return nil, usagef("check takes MODEL and an optional PROPS file (got %d arguments); see onus check --help", c.NArg())
+	}
+	job := &checkJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0)}
+	var err error
+	if job.model, err = loadModel(job.fset, job.modelPath); err != nil {
+		return nil, err
+	}
+	if c.NArg() == 2 {
+		if job.props, err = loadProps(job.fset, c.Args().Get(1)); err != nil {
+			return nil, err
+		}
+	} else {
+		job.props = &prism.PropsFile{}
+	}
+	for _, s := range c.StringSlice("pf") {
+		e, err := prism.ParseExpr(job.fset, "--pf", s)
+		if err != nil {
+			return nil, err
+		}
+		job.props.Properties = append(job.props.Properties, &prism.Property{Pos: e.Position(), Expr: e, Text: s})
+	}
+	for _, s := range c.StringSlice("plan") {
+		d, err := prism.ParsePlan(job.fset, "--plan", s)
+		if err != nil {
+			return nil, err
+		}
+		job.props.Plans = append(job.props.Plans, d)
+	}
+	if f := c.String("behaviour"); f != "" {
+		bf, err := loadProps(job.fset, f)
+		if err != nil {
+			return nil, err
+		}
+		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
+	}
+	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
+		return nil, err
+	}
+	if len(job.props.Properties) == 0 {
+		return nil, usagef("no properties to check: give a PROPS file or --pf")
+	}
+	if job.selected, err = selectProps(job.props.Properties, c.StringSlice("prop")); err != nil {
+		return nil, err
+	}
+	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
+		return nil, err
+	}
+	from := c.Int("outcome-from")
+	if from != 0 && from != 1 {
+		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
+	}
+	if c.Int("horizon") < 0 {
+		return nil, usagef("--horizon must be at least 0")
+	}
+	job.exact = c.Bool("exact")
+	job.maxStates = c.Int("max-states")
+	plans := map[string]*prism.Plan{}
+	for _, d := range job.props.Plans {
+		plans[d.Name.Name] = d.Plan
+	}
+	job.cfg = checker.Config{
+		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.maxStates,
+	}
+	return job, nil
+}
+
+// selectProps applies --prop: 1-based indices or property names.
+func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error) {
+	if len(sel) == 0 {
+		return all, nil
+	}
+	var out []*prism.Property
+	for _, s := range sel {
+		if n, err := strconv.Atoi(s); err == nil {
+			if n < 1 || n > len(all) {
+				return nil, usagef("--prop %d: there are %d properties", n, len(all))
+			}
+			out = append(out, all[n-1])
+			continue
+		}
+		found := false
+		for _, p := range all {
+			if p.Name == strings.Trim(s, `"`) {
+				out = append(out, p)
+				found = true
+			}
+		}
+		if !found {
+			return nil, usagef("--prop %s: no property of that name", s)
+		}
+	}
+	return out, nil
+}
+
+// run builds the model for each constant assignment and checks every
+// selected property; results are grouped per property. Under keepErrors a
+// model-checking error is recorded in the result (for `Error` RESULTs).
+func (job *checkJob) run(keepErrors bool) (out []propResult, states, transitions int, err error) {
+	per := make([][]propResult, len(job.selected))
+	for _, consts := range job.sweep {
+		m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
+		chk, err := checker.New(job.fset, m.Game, m, job.cfg)
+		if err != nil {
+			return nil, 0, 0, err
+		}
+		for i, p := range job.selected {
+			res, err := chk.Check(p.Expr)
+			if err != nil && (!keepErrors || isLimit(err)) {
+				return nil, 0, 0, err
+			}
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m})
+		}
+	}
+	for _, rs := range per {
+		out = append(out, rs...)
+	}
+	return out, states, transitions, nil
+}
+
+func propText(p *prism.Property) string {
+	t := strings.TrimSpace(p.Text)
+	if t == "" {
+		t = prism.ExprString(p.Expr)
+	}
+	if p.Name != "" && !strings.HasPrefix(t, `"`) {
+		t = `"` + p.Name + `": ` + t
+	}
+	return t
+}
+
+// formatFloat prints a double as briefly as it round-trips.
+func formatFloat(x float64) string {
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// formatResult prints a result for humans, PRISM-style; exact values are
+// shown when --exact asked for them.
+func formatResult(r *checker.Result, exact bool) string {
+	switch r.Kind {
+	case checker.KindBool:
+		return strconv.FormatBool(r.Bool)
+	case checker.KindCount:
+		return r.Count.String()
+	case checker.KindDegrees:
+		d := r.Degrees
+		s := fmt.Sprintf("count %s, prob %s, entropy %s", formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy))
+		var ex []string
+		if !exact {
+			return s
+		}
+		if d.CountExact != nil {
+			ex = append(ex, "count "+d.CountExact.RatString())
+		}
+		if d.ProbExact != nil {
+			ex = append(ex, "prob "+d.ProbExact.RatString())
+		}
+		if len(ex) > 0 {
+			s += " (exact: " + strings.Join(ex, ", ") + ")"
+		}
+		return s
+	}
+	s := formatFloat(r.Number)
+	if exact && r.Exact != nil {
+		s += " (exact: " + r.Exact.RatString() + ")"
+	}
+	return s
+}
+
+// jsonValue gives a result's "value" and "exact" members (SPEC §7): exact
+// values under --exact, and always the exact integer of a count.
+func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
+	switch r.Kind {
+	case checker.KindBool:
+		return r.Bool, nil
+	case checker.KindCount:
+		f, _ := new(big.Float).SetInt(r.Count).Float64()
+		return f, r.Count.String()
+	case checker.KindDegrees:
+		d := r.Degrees
+		v := map[string]float64{"count": d.Count, "prob": d.Prob, "entropy": d.Entropy}
+		if !exactMode {
+			return v, nil
+		}
+		ex := map[string]string{}
+		if d.CountExact != nil {
+			ex["count"] = d.CountExact.RatString()
+		}
+		if d.ProbExact != nil {
+			ex["prob"] = d.ProbExact.RatString()
+		}
+		if len(ex) == 0 {
+			return v, nil
+		}
+		return v, ex
+	}
+	if exactMode && r.Exact != nil {
+		return r.Number, r.Exact.RatString()
+	}
+	return r.Number, nil
+}
+
+type jsonResult struct {
+	Property  string         `json:"property"`
+	Constants map[string]any `json:"constants,omitempty"`
+	Horizon   int            `json:"horizon,omitempty"`
+	Value     any            `json:"value"`
+	Exact     any            `json:"exact,omitempty"`
+	Error     string         `json:"error,omitempty"`
+	Test      string         `json:"test,omitempty"`
+}
+
+func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
+	out := struct {
+		Model       string       `json:"model"`
+		States      int          `json:"states"`
+		Transitions int          `json:"transitions"`
+		Results     []jsonResult `json:"results"`
+	}{Model: job.modelPath, States: states, Transitions: transitions, Results: []jsonResult{}}
+	for _, r := range results {
+		jr := jsonResult{Property: propText(r.prop)}
+		if len(r.consts) > 0 {
+			jr.Constants = constMap(r.consts)
+		}
+		jr.Test = r.test
+		if r.err != nil {
+			jr.Error = r.err.Error()
+		} else {
+			jr.Horizon = r.res.Horizon
+			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
+		}
+		out.Results = append(out.Results, jr)
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// constFlag is the --const option shared by every command.
+var constFlag = &cli.StringSliceFlag{
+	Name:    "const",
+	Aliases: []string{"c"},
+	Usage: "give undefined constants values: NAME=VALUE, or a range NAME=LO:HI or NAME=LO:STEP:HI " +
+		"(PRISM's -const forms; several at once as a=1,b=2)",
+}
+
+// readFile reads a source file, turning I/O failures into input errors.
+func readFile(path string) (string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			return "", usagef("cannot read %s: %v", path, pe.Err)
+		}
+		return "", usagef("cannot read %s: %v", path, err)
+	}
+	return string(b), nil
+}
+
+// loadModel reads, parses and checks a model file.
+func loadModel(fset *prism.FileSet, path string) (*prism.ModelFile, error) {
+	src, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	mf, err := prism.ParseModel(fset, path, src)
+	if err != nil {
+		return nil, err
+	}
+	if err := prism.CheckModel(fset, mf); err != nil {
+		return nil, err
+	}
+	return mf, nil
+}
+
+// loadProps reads and parses a properties file (checked later, once plans
+// from the command line are known).
+func loadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
+	src, err := readFile(path)
+	if err != nil {
+		return nil, err
+	}
+	return prism.ParseProps(fset, path, src)
+}
+
+// constSweep parses every --const value and returns the list of constant
+// assignments to run, in PRISM's experiment order (the first constant
+// varies slowest).
+func constSweep(values []string) ([][]translate.ConstAssign, error) {
+	var specs []translate.ConstSpec
+	for _, v := range values {
+		s, err := translate.ParseConstSpecs(v)
+		if err != nil {
+			var el prism.ErrorList
+			if errors.As(err, &el) {
+				return nil, err
+			}
+			return nil, usagef("invalid --const %q: %v", v, err)
+		}
+		specs = append(specs, s...)
+	}
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if seen[s.Name] {
+			return nil, usagef("constant %s is given twice with --const", s.Name)
+		}
+		seen[s.Name] = true
+	}
+	out := [][]translate.ConstAssign{nil}
+	for _, s := range specs {
+		var next [][]translate.ConstAssign
+		for _, prefix := range out {
+			for _, v := range s.Values {
+				row := append(append([]translate.ConstAssign(nil), prefix...), translate.ConstAssign{Name: s.Name, Value: v})
+				next = append(next, row)
+			}
+		}
+		out = next
+	}
+	return out, nil
+}
+
+// isLimit reports whether err is a resource limit (exit code 3).
+func isLimit(err error) bool {
+	var tl *translate.LimitError
+	var cl *checker.LimitError
+	return errors.As(err, &tl) || errors.As(err, &cl)
+}
+
+// modelBase is the model file name without directory and .prism extension,
+// used to name exported files.
+func modelBase(path string) string {
+	b := filepath.Base(path)
+	for _, ext := range []string{".prism", ".nm", ".pm", ".sm", ".smg", ".csg"} {
+		if strings.HasSuffix(b, ext) && len(b) > len(ext) {
+			return strings.TrimSuffix(b, ext)
+		}
+	}
+	return b
+}
+
+// formatConsts prints constant assignments as PRISM does: a=1,b=2.
+func formatConsts(cs []translate.ConstAssign) string {
+	parts := make([]string, len(cs))
+	for i, c := range cs {
+		parts[i] = c.Name + "=" + formatValue(c.Value)
+	}
+	return strings.Join(parts, ",")
+}
+
+func formatValue(v translate.Value) string {
+	switch v.Type {
+	case prism.TBool:
+		return fmt.Sprint(v.B)
+	case prism.TInt:
+		return fmt.Sprint(v.I)
+	}
+	return formatFloat(v.F)
+}

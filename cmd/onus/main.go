@@ -1,0 +1,178 @@
+// Command onus measures the responsibility of agents for outcomes in
+// PRISM-games models. See README.md and `onus --help`.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit codes (SPEC §7).
+const (
+	exitOK       = 0
+	exitFailed   = 1 // a --test mismatch
+	exitBadInput = 2 // bad model, property, plan, constant or option
+	exitLimit    = 3 // a resource limit
+	exitInternal = 4 // a bug: an unexpected internal error
+)
+
+// usageError is a bad command line (no file position to give).
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// exitError carries an exit code whose message was already printed.
+type exitError struct{ code int }
+
+func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+// run is the whole program: args without the program name. It returns the
+// exit code and never calls os.Exit, so tests can drive it in-process.
+func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "onus: internal error (please report): %v\n", r)
+			code = exitInternal
+		}
+	}()
+	app := newApp(stdout, stderr)
+	err := app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
+	return report(err, stderr)
+}
+
+// report prints err in the project's format and maps it to an exit code.
+func report(err error, stderr io.Writer) int {
+	if err == nil {
+		return exitOK
+	}
+	var ex *exitError
+	if errors.As(err, &ex) {
+		return ex.code
+	}
+	if isLimit(err) {
+		fmt.Fprintf(stderr, "onus: error: %v\n", err)
+		return exitLimit
+	}
+	var el prism.ErrorList
+	if errors.As(err, &el) {
+		el.Sort()
+		for _, e := range el {
+			fmt.Fprintln(stderr, e.Error())
+		}
+		return exitBadInput
+	}
+	var pe *prism.Error
+	if errors.As(err, &pe) {
+		fmt.Fprintln(stderr, pe.Error())
+		return exitBadInput
+	}
+	var ue *usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(stderr, "onus: error: %s\n", ue.msg)
+		return exitBadInput
+	}
+	// Everything else reaching here is an input problem reported by the
+	// CLI framework (unknown flag, missing argument) or a file error.
+	fmt.Fprintf(stderr, "onus: error: %v\n", err)
+	return exitBadInput
+}
+
+func newApp(stdout, stderr io.Writer) *cli.App {
+	return &cli.App{
+		Name:  "onus",
+		Usage: "measure agents' responsibility for outcomes in PRISM-games models",
+		Description: "onus reads PRISM-games models (smg, csg, mdp, dtmc), builds the explicit game exactly\n" +
+			"as PRISM-games does, and checks responsibility properties: active, passive and\n" +
+			"contributive responsibility (CAR, CPR, CCR) of an agent for an outcome under a joint\n" +
+			"plan, with their degrees by counting, probability and entropy.\n\n" +
+			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.",
+		Version:                   version,
+		Writer:                    stdout,
+		ErrWriter:                 stderr,
+		HideHelpCommand:           true,
+		DisableSliceFlagSeparator: true,
+		ExitErrHandler:            func(*cli.Context, error) {}, // run maps errors to exit codes
+		Commands: []*cli.Command{
+			buildCommand(),
+			exportCommand(),
+			checkCommand(),
+			demoCommand(),
+		},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usagef("%v", err) },
+	}
+}
+
+const version = "0.1.0-dev"
+
+// reorderArgs moves a subcommand's flags in front of its positional
+// arguments, so that `onus check MODEL PROPS --const k=1` works as the SPEC
+// writes it (the flag package stops at the first positional argument).
+func reorderArgs(app *cli.App, args []string) []string {
+	if len(args) == 0 {
+		return args
+	}
+	var cmd *cli.Command
+	for _, c := range app.Commands {
+		if c.HasName(args[0]) {
+			cmd = c
+		}
+	}
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, pos []string
+	rest := args[1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			pos = append(pos, rest[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' && !isNumber(a) {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if eq := strings.IndexByte(name, '='); eq >= 0 {
+				continue
+			}
+			if takesValue[name] && i+1 < len(rest) {
+				i++
+				flags = append(flags, rest[i])
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	out := append([]string{args[0]}, flags...)
+	if len(pos) > 0 {
+		out = append(out, "--")
+		out = append(out, pos...)
+	}
+	return out
+}
+
+func isNumber(s string) bool {
+	s = strings.TrimPrefix(s, "-")
+	return s != "" && strings.Trim(s, "0123456789.") == ""
+}

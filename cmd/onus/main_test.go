@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
+
+// onus runs the CLI in-process and returns its exit code, stdout and stderr.
+func onus(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// modelFor finds the example model a props file belongs to: the longest
+// model name that starts the props file's name (PRISM's convention).
+func modelFor(t *testing.T, props string) string {
+	models, _ := filepath.Glob("../../examples/*.prism")
+	best := ""
+	for _, m := range models {
+		stem := strings.TrimSuffix(filepath.Base(m), ".prism")
+		if strings.HasPrefix(filepath.Base(props), stem) && len(m) > len(best) {
+			best = m
+		}
+	}
+	if best == "" {
+		t.Fatalf("no model for %s", props)
+	}
+	return best
+}
+
+// TestExamples runs `onus check --test` on every examples/*.props with each
+// line of its .args file, as PRISM's test suites are run.
+func TestExamples(t *testing.T) {
+	props, _ := filepath.Glob("../../examples/*.props")
+	if len(props) == 0 {
+		t.Fatal("no example properties found")
+	}
+	for _, p := range props {
+		runs := []string{""}
+		if b, err := os.ReadFile(p + ".args"); err == nil {
+			runs = nil
+			for _, line := range strings.Split(string(b), "\n") {
+				if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+					runs = append(runs, line)
+				}
+			}
+		}
+		for _, extra := range runs {
+			args := append([]string{"check", "--test", modelFor(t, p), p}, strings.Fields(extra)...)
+			t.Run(filepath.Base(p)+" "+extra, func(t *testing.T) {
+				code, out, errs := onus(t, args...)
+				if code != 0 {
+					t.Fatalf("onus %s: exit %d\n%s%s", strings.Join(args, " "), code, out, errs)
+				}
+				if strings.Contains(out, "FAIL") || !strings.Contains(out, "PASS") {
+					t.Fatalf("onus %s: no clean PASS:\n%s", strings.Join(args, " "), out)
+				}
+			})
+		}
+	}
+}
+
+// timing matches the parts of outputs that change from run to run.
+var timing = regexp.MustCompile(`(Time: +|"seconds":)[0-9.e+-]+`)
+
+// TestGolden compares CLI outputs with testdata/golden (go test -update
+// rewrites them).
+func TestGolden(t *testing.T) {
+	cases := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"build_cpd", []string{"build", "../../examples/cpd.prism"}, 0},
+		{"build_cpd_json", []string{"build", "--json", "../../examples/cpd.prism"}, 0},
+		{"check_cpd", []string{"check", "../../examples/cpd.prism", "../../examples/cpd.props", "--const", "t=2"}, 0},
+		{"check_cpd_q_json", []string{"check", "--json", "../../examples/cpd.prism", "../../examples/cpd_q.props", "--const", "t=1:2"}, 0},
+		{"check_exact", []string{"check", "--exact", "../../examples/cpd.prism", "../../examples/cpd_q.props", "--const", "t=2", "--prop", "1", "--prop", "3"}, 0},
+		{"check_pf", []string{"check", "../../examples/cpd.prism", "--pf", `CAR(p1, [d1,d2]) [ X ("fine"|"payoff2") ]`, "--pf", `#=? [ F<=3 "reward" ]`}, 0},
+		{"check_plan_flag", []string{"check", "../../examples/cpd.prism", "--plan", "pi=[*]^2 [c1,c2]", "--pf", `CPR(p1, pi)=? [ F<=3 "reward" ]`}, 0},
+		{"demo", []string{"demo"}, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errs := onus(t, c.args...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, c.code, out, errs)
+			}
+			got := timing.ReplaceAllString(out+errs, "${1}X")
+			path := filepath.Join("testdata", "golden", c.name+".txt")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/onus -update to create it)", err)
+			}
+			if got != string(want) {
+				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+			}
+		})
+	}
+}
+
+// TestArgsAnyOrder checks that flags may follow the positional arguments.
+func TestArgsAnyOrder(t *testing.T) {
+	a := []string{"check", "../../examples/cpd.prism", "--pf", `P=? [ X "reward" ]`}
+	b := []string{"check", "--pf", `P=? [ X "reward" ]`, "../../examples/cpd.prism"}
+	ca, oa, _ := onus(t, a...)
+	cb, ob, _ := onus(t, b...)
+	if ca != 0 || cb != 0 || oa != ob || !strings.Contains(oa, "Result: 0.25") {
+		t.Fatalf("flag order changed the outcome: %d %q / %d %q", ca, oa, cb, ob)
+	}
+}
+
+// TestExitCodes checks the exit codes of SPEC §7 beyond bad input (which
+// errors_test.go covers row by row).
+func TestExitCodes(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.props")
+	if err := os.WriteFile(bad, []byte("// RESULT: 0.3\nP=? [ X \"reward\" ]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, _ := onus(t, "check", "--test", "../../examples/cpd.prism", bad); code != 1 || !strings.Contains(out, "FAIL") {
+		t.Errorf("a RESULT mismatch: exit %d, want 1\n%s", code, out)
+	}
+	if code, _, errs := onus(t, "build", "../../benchmarks/models/counters.prism", "--const", "N=99", "--max-states", "1000"); code != 3 {
+		t.Errorf("a state limit: exit %d, want 3\n%s", code, errs)
+	}
+	if code, _, _ := onus(t, "frobnicate"); code != 2 {
+		t.Errorf("an unknown command: exit %d, want 2", code)
+	}
+	if code, _, _ := onus(t, "build"); code != 2 {
+		t.Errorf("a missing model: exit %d, want 2", code)
+	}
+}
+
+// TestHelp checks that the help a newcomer reads names every command.
+func TestHelp(t *testing.T) {
+	code, out, _ := onus(t, "--help")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	var missing []string
+	for _, c := range []string{"build", "export", "check", "demo"} {
+		if !strings.Contains(out, c) {
+			missing = append(missing, c)
+		}
+	}
+	sort.Strings(missing)
+	if len(missing) > 0 {
+		t.Fatalf("help does not mention %v:\n%s", missing, out)
+	}
+}
