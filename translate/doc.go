@@ -5,4 +5,26 @@
 // smg and csg models. It also writes PRISM's explicit export formats.
 //
 // The Game type is the interface between the translator and the checker.
+//
+// How it works: Build resolves constants (forward references allowed) and
+// compiles every guard, probability and right-hand side once into closures
+// over the state vector ([]int32), with constants folded; formulas are
+// expanded at their use and renamed modules are compiled from their base
+// with the renaming map applied to names, actions and functions. States are
+// interned by their packed valuation (a uint64 when the variables' range
+// widths fit in 64 bits, a byte string otherwise), explored breadth-first,
+// then sorted by valuation and renumbered (reference §4.12).
+//
+// Where the language reference and PRISM-games' source (simulator/Updater,
+// ChoiceListFlexi, ModulesFileModelGenerator) differ, the source wins:
+// a command's probabilities must sum to 1 within PRISM's sumRoundOff, an
+// absolute 1e-5; a dtmc state's transitions are scaled by 1/(sum of all
+// probabilities) before targets are merged; smg ownership is decided on the
+// choices before duplicates are dropped; state rewards must be
+// non-negative in every model type.
+//
+// Deliberate divergences (SPEC §1): an update or initial value outside a
+// variable's range is an error, a csg player must own a module, and the
+// choices of a csg state are ordered by joint action (players in order,
+// action indices ascending, idle first) instead of Java hash order.
 package translate

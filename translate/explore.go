@@ -136,7 +136,7 @@ func (x *explorer) initialStates() []int32 {
 		s[i] = v.Lo
 		total *= float64(v.Hi) - float64(v.Lo) + 1
 	}
-	if total > 1e8 {
+	if total > 1e7 {
 		fail(b.mf.Init.Pos, "the init...endinit block ranges over %g valuations; too many to enumerate", total)
 	}
 	var out []int32
