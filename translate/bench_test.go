@@ -18,6 +18,7 @@ func benchBuild(b *testing.B, path, consts string) {
 		}
 		b.ReportMetric(float64(m.Game.NumStates), "states")
 		b.ReportMetric(float64(m.Game.NumTransitions()), "transitions")
+		b.ReportMetric(float64(m.Game.NumChoices()), "choices")
 	}
 }
 
