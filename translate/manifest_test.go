@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/onus-mc/onus/prism"
 )
 
 // TestManifest builds every model of the conformance corpus with the listed
@@ -57,5 +59,34 @@ func TestManifest(t *testing.T) {
 					g.NumStates, g.NumTransitions(), g.NumChoices(), f[3], f[4], f[5])
 			}
 		})
+	}
+}
+
+// TestActionOrderAgreesWithChecker compares the game's action list with
+// prism.ActionsOf (the semantic checker's view) on every corpus model.
+func TestActionOrderAgreesWithChecker(t *testing.T) {
+	needCorpus(t)
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "models", "*", "*", "*.prism"))
+	more, _ := filepath.Glob(filepath.Join(corpusDir, "export", "*", "*.prism"))
+	files = append(files, more...)
+	if len(files) < 10 {
+		t.Fatalf("found only %d models", len(files))
+	}
+	consts := map[string]string{}
+	data, _ := os.ReadFile(filepath.Join(corpusDir, "MANIFEST.tsv"))
+	for _, line := range strings.Split(string(data), "\n") {
+		if f := strings.Split(line, "\t"); len(f) > 1 {
+			consts[filepath.Join(corpusDir, f[0])] = f[1]
+		}
+	}
+	for _, path := range files {
+		m, err := buildFile(t, path, consts[path], false)
+		if err != nil {
+			continue // the error models are covered by TestManifest
+		}
+		want := prism.ActionsOf(m.File)
+		if got := m.Game.Actions[1:]; strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: actions %v, prism.ActionsOf %v", path, got, want)
+		}
 	}
 }
