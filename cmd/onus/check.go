@@ -38,6 +38,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
 		},
@@ -74,10 +75,23 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if err := checkPlotPath(c.String("plot")); err != nil {
+		return err
+	}
+	if c.String("plot") != "" {
+		if _, err := sweptConstant(job); err != nil {
+			return err
+		}
+	}
 	testing := c.Bool("test")
 	results, states, transitions, err := job.run(testing)
 	if err != nil {
 		return err
+	}
+	if path := c.String("plot"); path != "" {
+		if err := writePlot(path, job, results); err != nil {
+			return err
+		}
 	}
 	failed := 0
 	if testing {

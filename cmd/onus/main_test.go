@@ -165,3 +165,22 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("help does not mention %v:\n%s", missing, out)
 	}
 }
+
+// TestPlot draws a sweep and refuses a plot without one.
+func TestPlot(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "fig.svg")
+	code, _, errs := onus(t, "check", "../../examples/cpd.prism", "../../examples/cpd.props", "--const", "t=1:4", "--prop", "4", "--plot", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil || !bytes.Contains(b, []byte("<svg")) {
+		t.Fatalf("no SVG written: %v", err)
+	}
+	if code, _, errs := onus(t, "check", "../../examples/cpd.prism", "../../examples/cpd.props", "--const", "t=2", "--plot", out); code != 2 || !strings.Contains(errs, "range") {
+		t.Errorf("--plot without a sweep: exit %d, %s", code, errs)
+	}
+	if code, _, _ := onus(t, "check", "../../examples/cpd.prism", "../../examples/cpd.props", "--const", "t=1:2", "--plot", "fig.txt"); code != 2 {
+		t.Errorf("--plot to .txt: exit %d, want 2", code)
+	}
+}
