@@ -17,8 +17,8 @@ import (
 // a single state.
 //
 // A joint action is, in a csg, a tuple of action indices (one per player);
-// in an smg or mdp, a choice index for each player, which counts in the
-// states that player owns.
+// in an smg or mdp, a name for each player (an action label or a choice
+// index #k), which counts in the states that player owns.
 
 type searcher struct {
 	q    *respQuery
@@ -69,8 +69,8 @@ func (s *searcher) run(step int, set []int32) bool {
 	}
 	allow := q.c.allowed(st, s.k)
 	found := false
-	s.candidates(set, allow, func(choice []int) bool {
-		next := s.successors(set, choice)
+	s.candidates(set, st, allow, func(choices [][]int) bool {
+		next := s.successors(set, choices)
 		if s.run(step+1, next) {
 			found = true
 			return false
@@ -82,19 +82,20 @@ func (s *searcher) run(step int, set []int32) bool {
 }
 
 // successors is the sorted set of product states reached when state set[i]
-// takes choice[i].
-func (s *searcher) successors(set []int32, choice []int) []int32 {
+// takes any of the choices choices[i].
+func (s *searcher) successors(set []int32, choices [][]int) []int32 {
 	g := s.q.c.g
 	p := s.q.a.prod
 	var out []int32
 	for i, id := range set {
-		ch := choice[i]
 		lo, _ := g.Choices(int(p.s[id]))
 		tbase := int(g.TransStart[lo])
 		sbase := p.succStart[id]
-		for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-			if g.Prob[t] > 0 {
-				out = append(out, p.succ[sbase+t-tbase])
+		for _, ch := range choices[i] {
+			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
+				if g.Prob[t] > 0 {
+					out = append(out, p.succ[sbase+t-tbase])
+				}
 			}
 		}
 	}
@@ -102,71 +103,97 @@ func (s *searcher) successors(set []int32, choice []int) []int32 {
 	return slices.Compact(out)
 }
 
-// candidates calls f with, for each executable joint action agreeing with
-// allow, the choice it is in each state of set; f returns false to stop.
-func (s *searcher) candidates(set []int32, allow translate.Bitset, f func([]int) bool) {
-	c := s.q.c
+// candidates calls f, for each executable joint action of the full plans
+// agreeing with π on K (allow: the csg filter), with the choices it allows
+// in each state of set; f returns false to stop.
+func (sr *searcher) candidates(set []int32, st *rstep, allow translate.Bitset, f func([][]int) bool) {
+	c := sr.q.c
 	g := c.g
-	p := s.q.a.prod
-	ok := func(ch int) bool { return allow == nil || allow.Has(ch) }
-	choice := make([]int, len(set))
+	p := sr.q.a.prod
+	choices := make([][]int, len(set))
 	if g.Type == prism.TypeCSG {
 		n := c.nplayers
 		s0 := int(p.s[set[0]])
 		lo, hi := g.Choices(s0)
+		one := make([]int, len(set))
+		for i := range choices {
+			choices[i] = one[i : i+1 : i+1]
+		}
 	next:
 		for ch := lo; ch < hi; ch++ {
-			if !ok(ch) {
+			if allow != nil && !allow.Has(ch) {
 				continue
 			}
 			tuple := g.Joint[ch*n : ch*n+n]
-			choice[0] = ch
+			one[0] = ch
 			for i := 1; i < len(set); i++ {
 				other := c.findJoint(int(p.s[set[i]]), tuple)
 				if other < 0 {
 					continue next
 				}
-				choice[i] = other
+				one[i] = other
 			}
-			if !f(choice) {
+			if !f(choices) {
 				return
 			}
 		}
 		return
 	}
-	// smg/mdp: one choice index per owner present in the set.
-	owners := map[int][]int{} // owner -> positions in set
-	var order []int
-	for i, id := range set {
-		o := c.owner(int(p.s[id]))
-		if _, seen := owners[o]; !seen {
-			order = append(order, o)
+	// smg/mdp: each player owning a state of the set names one action — a
+	// label or a choice index #k — that applies in the states it owns; a
+	// label allows every choice carrying it. A player of K whom π's step
+	// constrains takes π's step.
+	var owners []int
+	cands := map[int][][]planOpt{}
+	for _, id := range set {
+		s := int(p.s[id])
+		o := c.owner(s)
+		if _, seen := cands[o]; seen {
+			continue
 		}
-		owners[o] = append(owners[o], i)
-	}
-	var rec func(oi int) bool
-	rec = func(oi int) bool {
-		if oi == len(order) {
-			return f(choice)
+		owners = append(owners, o)
+		if sr.k&(1<<uint(o)) != 0 && !st.free() {
+			cands[o] = [][]planOpt{st.opts}
+			continue
 		}
-		pos := owners[order[oi]]
-		limit := -1
-		for _, i := range pos {
-			lo, hi := g.Choices(int(p.s[set[i]]))
-			if limit < 0 || hi-lo < limit {
-				limit = hi - lo
-			}
-		}
-	idx:
-		for x := 0; x < limit; x++ {
-			for _, i := range pos {
-				lo, _ := g.Choices(int(p.s[set[i]]))
-				if !ok(lo + x) {
-					continue idx
+		lo, hi := g.Choices(s)
+		var cs [][]planOpt
+		seen := map[int32]bool{}
+		for ch := lo; ch < hi; ch++ {
+			cs = append(cs, []planOpt{{label: -1, index: int32(ch - lo)}})
+			if g.ChoiceAction != nil {
+				if a := g.ChoiceAction[ch]; a != 0 && !seen[a] {
+					seen[a] = true
+					cs = append(cs, []planOpt{{label: a, index: -1}})
 				}
-				choice[i] = lo + x
 			}
-			if !rec(oi + 1) {
+		}
+		cands[o] = cs
+	}
+	names := map[int][]planOpt{}
+	var rec func(j int) bool
+	rec = func(j int) bool {
+		if j == len(owners) {
+			for i, id := range set {
+				s := int(p.s[id])
+				lo, hi := g.Choices(s)
+				choices[i] = choices[i][:0]
+				step := &rstep{opts: names[c.owner(s)]}
+				for ch := lo; ch < hi; ch++ {
+					if c.optMatch(step, ch, ch-lo) {
+						choices[i] = append(choices[i], ch)
+					}
+				}
+				if len(choices[i]) == 0 {
+					return true // not executable: try the next names
+				}
+			}
+			return f(choices)
+		}
+		o := owners[j]
+		for _, nm := range cands[o] {
+			names[o] = nm
+			if !rec(j + 1) {
 				return false
 			}
 		}
