@@ -115,6 +115,9 @@ func ratOf(f float64) *big.Rat {
 }
 
 func (c *Checker) weightValue(e prism.Expr) (weight, error) {
+	if e == nil {
+		return weight{}, c.errAt(prism.NoPos, "missing behaviour weight")
+	}
 	if c.env == nil {
 		return weight{}, c.errAt(e.Position(), "cannot evaluate a weight: no environment")
 	}

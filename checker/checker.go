@@ -167,6 +167,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		}
 	}()
 	e = unparen(e)
+	if e == nil {
+		return nil, c.errAt(prism.NoPos, "no property to check")
+	}
 	if len(c.g.Initial) != 1 {
 		if len(c.g.Initial) == 0 {
 			return nil, c.errAt(e.Position(), "the model has no initial state")

@@ -248,3 +248,42 @@ func TestSMG(t *testing.T) {
 		}
 	}
 }
+
+// TestMalformedNoPanic feeds incomplete syntax trees: every one must give an
+// error, none a panic.
+func TestMalformedNoPanic(t *testing.T) {
+	g := npdGame(2)
+	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := []prism.Expr{
+		nil,
+		&prism.Paren{},
+		&prism.Resp{Kind: prism.CAR, Agent: prism.PlayerRef{Name: "p1"}},
+		&prism.Resp{Kind: prism.CAR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: xPlan()}},
+		&prism.Resp{Kind: prism.CCR, Agent: prism.PlayerRef{Index: 3}, Plan: prism.PlanRef{Plan: xPlan()}, Outcome: xLab("fine")},
+		&prism.Metric{Kind: prism.MetricCount},
+		&prism.Metric{Kind: prism.MetricCount, Outcome: &prism.Temporal{Op: prism.TempF, Bound: prism.TimeBound{Kind: prism.BoundLe}}},
+		&prism.Metric{Kind: prism.MetricEntropyInf, Outcome: &prism.Temporal{Op: prism.TempU, Right: xLab("fine")}},
+		&prism.ProbOp{Kind: 'P', Rel: prism.RelGe},
+		&prism.ProbOp{Kind: 'P', Rel: prism.RelGe, Path: xX(xLab("fine"))},
+		&prism.Temporal{Op: prism.TempX, Right: xLab("fine")},
+		&prism.Metric{Kind: prism.MetricCount, Outcome: xX(&prism.Metric{Kind: prism.MetricCount, Outcome: xLab("fine")})},
+		&prism.Metric{Kind: prism.MetricCount, Outcome: xX(xLab("nolabel"))},
+		xResp(prism.CAR, "p1", xPlan(xRep(xStep("c1"), &prism.BoolLit{Value: true})), prism.DegNone, xX(xLab("fine"))),
+		xResp(prism.CAR, "p1", xPlan(xRep(xStep("c1"), xName("undefined"))), prism.DegNone, xX(xLab("fine"))),
+		xResp(prism.CAR, "p1", xPlan(xStep("c1")), prism.DegProb, xX(xLab("fine"))),
+	}
+	qs[len(qs)-1].(*prism.Resp).Rel = prism.RelGe // a bound without a value
+	for i, q := range qs {
+		if _, err := c.Check(q); err == nil {
+			t.Errorf("query %d: no error", i)
+		}
+	}
+	if _, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{Behaviours: []*prism.BehaviourDecl{
+		{Player: prism.PlayerRef{Name: "p1"}, Weights: []prism.ActionWeight{{Action: prism.PlanAction{Name: "c1", Index: -1}}}},
+	}}); err == nil {
+		t.Error("missing weight: no error")
+	}
+}

@@ -12,6 +12,9 @@ import (
 // evalAt evaluates a state formula at state s.
 func (c *Checker) evalAt(e prism.Expr, s int) (bool, error) {
 	e = unparen(e)
+	if e == nil {
+		return false, c.errAt(prism.NoPos, "missing state formula")
+	}
 	switch x := e.(type) {
 	case *prism.BoolLit:
 		return x.Value, nil
