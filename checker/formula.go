@@ -421,6 +421,8 @@ type automaton struct {
 	progMemo map[uint64]int32
 	finMemo  map[uint64]bool
 	prod     *product
+	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
+	free map[[2]int]*passResult
 }
 
 func memoKey(id, letter int32) uint64 { return uint64(uint32(id))<<32 | uint64(uint32(letter)) }

@@ -12,9 +12,26 @@ import (
 // the factory over atoms, computes its temporal depth (for the horizon),
 // and builds its automaton over the game's states.
 
+// autoKey identifies a compiled outcome: by its printed text, so that
+// several properties on the same outcome share one automaton and its
+// plan-free pass (within one checker, equal text means equal meaning).
 type autoKey struct {
-	e       prism.Expr
+	text    string
+	e       prism.Expr // used when the text is unavailable
 	fromOne bool
+}
+
+func keyOf(e prism.Expr, fromOne bool) (k autoKey) {
+	k = autoKey{e: e, fromOne: fromOne}
+	defer func() {
+		if recover() != nil {
+			k = autoKey{e: e, fromOne: fromOne}
+		}
+	}()
+	if e != nil {
+		k = autoKey{text: prism.ExprString(e), fromOne: fromOne}
+	}
+	return k
 }
 
 // isPlain reports whether e has no temporal, probabilistic, responsibility
@@ -316,7 +333,7 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 
 // automatonFor compiles an outcome once per checker.
 func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
-	key := autoKey{e, fromOne}
+	key := keyOf(e, fromOne)
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
@@ -331,6 +348,7 @@ func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
 		letterOf: make([]int32, c.g.NumStates),
 		progMemo: map[uint64]int32{},
 		finMemo:  map[uint64]bool{},
+		free:     map[[2]int]*passResult{},
 	}
 	nw := (len(b.atoms) + 63) / 64
 	index := map[string]int32{}

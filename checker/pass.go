@@ -94,6 +94,19 @@ func (l *layer) maxBits() int {
 // pass runs the programme from product state start for T steps; steps[k]
 // (nil or beyond the slice: free) constrains step k for the players in j.
 func (c *Checker) pass(a *automaton, start int32, steps []*rstep, T int, j uint64) *passResult {
+	if j == 0 {
+		key := [2]int{int(start), T}
+		if r, ok := a.free[key]; ok {
+			return r
+		}
+		r := c.runPass(a, start, nil, T, 0)
+		a.free[key] = r
+		return r
+	}
+	return c.runPass(a, start, steps, T, j)
+}
+
+func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j uint64) *passResult {
 	g := c.g
 	p := a.prod
 	exact := c.cfg.Exact
