@@ -158,6 +158,9 @@ func (c *Checker) wrapErr(p prism.Pos, err error) error {
 // Check evaluates property e at the single initial state of the game.
 func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	defer func() {
+		if pe, ok := err.(planError); ok {
+			err = pe.ErrorList
+		}
 		if r := recover(); r != nil {
 			if le, ok := r.(*LimitError); ok {
 				res, err = nil, le
@@ -190,7 +193,7 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	if err := c.unsupported(e); err != nil {
 		return nil, err
 	}
-	b, err := c.evalAt(e, init)
+	b, err := c.evalAt(e, init, false)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/onus-mc/onus/prism"
@@ -48,5 +49,33 @@ func TestNested(t *testing.T) {
 		if r.Kind != KindBool || r.Bool != tc.want {
 			t.Errorf("%s: got %v %v, want %v", tc.name, r.Kind, r.Bool, tc.want)
 		}
+	}
+}
+
+// A nested operator whose plan cannot be carried out from a state is false
+// there; at the top level it is an error.
+func TestNestedPlanNotExecutable(t *testing.T) {
+	g := smgGame()
+	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// [b] is available only in state 0 (p1's choice to 2).
+	car := xResp(prism.CAR, "p1", xPlan(xStep("b")), prism.DegNone, xX(xLab("two")))
+	r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xNum(1), car)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// CAR holds at state 0 only, the initial state: every history of length 1 satisfies F<=1.
+	if r.Count.Int64() != 2 {
+		t.Errorf("count %v, want 2", r.Count)
+	}
+	r, err = c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xX(car)})
+	if err != nil || r.Count.Int64() != 0 {
+		t.Errorf("X CAR: %v %v, want 0", r, err)
+	}
+	g.Initial = []int32{1}
+	if _, err := c.Check(car); err == nil || !strings.Contains(err.Error(), "cannot be carried out") {
+		t.Errorf("top level: %v", err)
 	}
 }

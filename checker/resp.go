@@ -72,10 +72,15 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int) (*respQuery, error) {
 	// Compat_Ag(π) must not be empty.
 	if r := q.pass(q.all); r.emptyAt >= 0 {
 		st := steps[r.emptyAt]
-		return nil, c.errAt(st.pos, "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.emptyAt+1, st.text)
+		return nil, planError{c.errAt(st.pos, "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.emptyAt+1, st.text).(prism.ErrorList)}
 	}
 	return q, nil
 }
+
+// planError reports a plan that cannot be carried out (Compat_Ag(π) = ∅).
+type planError struct{ prism.ErrorList }
+
+func (e planError) Unwrap() error { return e.ErrorList }
 
 // horizon returns T for an outcome (SPEC §2): --horizon, else the larger of
 // the plan length and the outcome's temporal depth.

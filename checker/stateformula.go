@@ -9,8 +9,10 @@ import (
 // by Env.StateSet) and of the operators that onus evaluates per state
 // itself — the qualitative and bounded responsibility operators and P~p.
 
-// evalAt evaluates a state formula at state s.
-func (c *Checker) evalAt(e prism.Expr, s int) (bool, error) {
+// evalAt evaluates a state formula at state s. Inside an outcome (nested)
+// a responsibility operator whose plan cannot be carried out from s is
+// false there; at the top level that is an error.
+func (c *Checker) evalAt(e prism.Expr, s int, nested bool) (bool, error) {
 	e = unparen(e)
 	if e == nil {
 		return false, c.errAt(prism.NoPos, "missing state formula")
@@ -19,7 +21,7 @@ func (c *Checker) evalAt(e prism.Expr, s int) (bool, error) {
 	case *prism.BoolLit:
 		return x.Value, nil
 	case *prism.Resp:
-		return c.respAt(x, s)
+		return c.respAt(x, s, nested)
 	case *prism.ProbOp:
 		if err := c.unsupported(x); err != nil {
 			return false, err
@@ -38,18 +40,18 @@ func (c *Checker) evalAt(e prism.Expr, s int) (bool, error) {
 		return false, c.errAt(x.OpPos, "a path formula needs an operator (P, CAR, CPR, CCR or a metric) around it")
 	case *prism.Unary:
 		if x.Op == prism.OpNot {
-			b, err := c.evalAt(x.X, s)
+			b, err := c.evalAt(x.X, s, nested)
 			return !b, err
 		}
 	case *prism.Binary:
 		{
 			switch x.Op {
 			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
-				l, err := c.evalAt(x.X, s)
+				l, err := c.evalAt(x.X, s, nested)
 				if err != nil {
 					return false, err
 				}
-				r, err := c.evalAt(x.Y, s)
+				r, err := c.evalAt(x.Y, s, nested)
 				if err != nil {
 					return false, err
 				}
@@ -79,11 +81,14 @@ func (c *Checker) evalAt(e prism.Expr, s int) (bool, error) {
 }
 
 // respAt evaluates a boolean responsibility formula at state s.
-func (c *Checker) respAt(x *prism.Resp, s int) (bool, error) {
+func (c *Checker) respAt(x *prism.Resp, s int, nested bool) (bool, error) {
 	if x.Degree != prism.DegNone && x.Rel.IsQuery() {
 		return false, c.errAt(x.OpPos, "a degree query is numeric and cannot be used as a state formula")
 	}
 	q, err := c.prepareResp(x, s)
+	if _, ok := err.(planError); ok && nested {
+		return false, nil
+	}
 	if err != nil {
 		return false, err
 	}
@@ -98,7 +103,7 @@ func (c *Checker) respAt(x *prism.Resp, s int) (bool, error) {
 func (c *Checker) stateSet(e prism.Expr) (translate.Bitset, error) {
 	set := translate.NewBitset(c.g.NumStates)
 	for s := 0; s < c.g.NumStates; s++ {
-		b, err := c.evalAt(e, s)
+		b, err := c.evalAt(e, s, true)
 		if err != nil {
 			return nil, err
 		}
