@@ -1,0 +1,140 @@
+package checker
+
+import (
+	"math/big"
+	"strings"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// This file exposes the languages a measure depends on (SPEC §7,
+// export-outcome): for each, the coalition whose plan steps filter the
+// joint actions, whether it holds the histories satisfying or violating
+// the outcome, and the count and probability the checker computed.
+
+// Language is one set of histories of length Horizon from the initial
+// state: those in Compat_J(π) that satisfy (or, if Negated, violate) the
+// outcome.
+type Language struct {
+	Name      string   // file-name safe: L_psi, L_not_psi, L_plus, L_minus, L_plus_J_p1_p2, L_minus_J_p1_p2
+	Meaning   string   // e.g. "Compat_{p1}(pi) ∩ L_psi"
+	Coalition []string // the players of J (empty: no filter)
+	Negated   bool     // violating histories (L_¬ψ side)
+	Horizon   int
+	Count     *big.Int
+	Prob      float64
+	ProbExact *big.Rat // only with Config.Exact
+
+	c     *Checker
+	steps []*rstep
+	mask  uint64
+}
+
+// Allowed reports whether the joint action of choice ch (a global choice
+// index of the game) agrees with the plan on the coalition at step k
+// (0-based); a choice that is not allowed leads to the sink.
+func (l *Language) Allowed(k, ch int) bool {
+	if k < 0 || k >= len(l.steps) {
+		return true
+	}
+	b := l.c.allowed(l.steps[k], l.mask)
+	return b == nil || b.Has(ch)
+}
+
+// Languages returns the languages the value of property e depends on (a
+// responsibility operator or a #=?, H=? metric), in SPEC §7's order: CAR:
+// L_psi, L_plus; CPR: L_not_psi, L_plus, L_minus; CCR: L_psi and, for each
+// J ∋ i, L^{J+} and L^{J−}; metrics: L_psi.
+func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
+	defer func() {
+		if pe, ok := err.(planError); ok {
+			err = pe.ErrorList
+		}
+		if r := recover(); r != nil {
+			if le, ok := r.(*LimitError); ok {
+				out, err = nil, le
+				return
+			}
+			panic(r)
+		}
+	}()
+	e = unparen(e)
+	if e == nil {
+		return nil, c.errAt(prism.NoPos, "no property")
+	}
+	if len(c.g.Initial) != 1 {
+		return nil, c.errAt(e.Position(), "the model has %d initial states; exactly one is needed", len(c.g.Initial))
+	}
+	init := int(c.g.Initial[0])
+	switch x := e.(type) {
+	case *prism.Metric:
+		if x.Kind == prism.MetricEntropyInf {
+			return nil, c.errAt(x.OpPos, "Hinf=? does not depend on a finite-horizon language")
+		}
+		a, start, T, err := c.languageQuery(x.Outcome, x.OpPos, init, c.cfg.OutcomeFrom == 1)
+		if err != nil {
+			return nil, err
+		}
+		r := c.pass(a, start, nil, T, 0)
+		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
+	case *prism.Resp:
+		q, err := c.prepareResp(x, init)
+		if err != nil {
+			return nil, err
+		}
+		i := uint64(1) << uint(q.agent)
+		lang := func(name, meaning string, j uint64, neg bool) *Language {
+			return c.language(name, meaning, q.steps, j, neg, q.T, q.pass(j))
+		}
+		ag := c.g.Players[q.agent]
+		switch x.Kind {
+		case prism.CAR:
+			return []*Language{
+				lang("L_psi", "L_psi", 0, false),
+				lang("L_plus", "Compat_{"+ag+"}(pi) ∩ L_psi", i, false),
+			}, nil
+		case prism.CPR:
+			return []*Language{
+				lang("L_not_psi", "L_not_psi", 0, true),
+				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.all, false),
+				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.all&^i, true),
+			}, nil
+		}
+		out = append(out, lang("L_psi", "L_psi", 0, false))
+		for _, j := range q.coalitions() {
+			names := c.playerNames(j)
+			tag := strings.Join(names, "_")
+			set := "{" + strings.Join(names, ",") + "}"
+			minus := "{" + strings.Join(c.playerNames(j&^i), ",") + "}"
+			out = append(out,
+				lang("L_plus_J_"+tag, "Compat_"+set+"(pi) ∩ L_psi", j, false),
+				lang("L_minus_J_"+tag, "Compat_"+minus+"(pi) ∩ L_not_psi", j&^i, true))
+		}
+		return out, nil
+	}
+	return nil, c.errAt(e.Position(), "only responsibility operators and the metrics #=? and H=? have languages to export")
+}
+
+func (c *Checker) playerNames(j uint64) []string {
+	var out []string
+	for p, n := range c.g.Players {
+		if j&(1<<uint(p)) != 0 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+func (c *Checker) language(name, meaning string, steps []*rstep, j uint64, neg bool, T int, r *passResult) *Language {
+	l := &Language{Name: name, Meaning: meaning, Coalition: c.playerNames(j), Negated: neg, Horizon: T,
+		c: c, steps: steps, mask: j}
+	if neg {
+		l.Count, l.Prob, l.ProbExact = r.cRej, r.pRej.float(), r.rRej
+	} else {
+		l.Count, l.Prob, l.ProbExact = r.cAcc, r.pAcc.float(), r.rAcc
+	}
+	if l.ProbExact != nil {
+		l.Prob = ratFloat(l.ProbExact)
+	}
+	return l
+}
