@@ -1,11 +1,7 @@
 // Parser for the PRISM-games model and property languages with the onus
-// extensions. The expression levels follow PRISM-games' own grammar (lowest
-// precedence first), one rule per level, so that its quirks hold exactly:
-// `!` binds looser than relations, unary minus tighter than `^`, `^` and
-// `=>` associate to the right, and the condition and then-branch of `?:`
-// cannot themselves be `?:`. Temporal operators are accepted by the grammar
-// everywhere; the tree conversion (prism/parse.go) rejects them outside the
-// operators that take a path formula, as PRISM does.
+// extensions. Temporal operators are accepted by the grammar everywhere; the
+// tree conversion (prism/parse_expr.go) rejects them outside the operators
+// that take a path formula, as PRISM does.
 parser grammar PrismParser;
 
 options { tokenVocab = PrismLexer; }
@@ -146,15 +142,29 @@ playerRef : IDENT | INT ;
 
 // ---------------------------------------------------------------- expressions
 
-expr : exprTempBinary ;
-
-// Level 1: U, W, R; at most one without parentheses.
-exprTempBinary : exprTempUnary ((U | W | R) timeBound? exprTempUnary)? ;
-
-// Level 2: X, F, G; the operand is again level 2.
-exprTempUnary
-    : (X | F | G) timeBound? exprTempUnary
-    | exprITE
+// One left-recursive rule in precedence-climbing form; alternatives listed
+// earlier bind tighter (reference §3.1, read bottom-up). Unary minus binds
+// tighter than `^`; `!` sits between the relations and `&`; `^`, `=>` and
+// `?:` associate to the right. ANTLR accepts a few groupings that PRISM's
+// grammar does not (a prefix operator as any operand, as in `a = !b` or
+// `a & F b`; a `?:` as a then-branch; `a U b U c`): the conversion rejects
+// them by checking each operand's level, so the language is PRISM's.
+expr
+    : primary                                           # PrimaryExpr
+    | MINUS expr                                        # NegExpr
+    | <assoc=right> expr CARET expr                     # PowExpr
+    | expr (TIMES | DIVIDE) expr                        # TimesExpr
+    | expr (PLUS | MINUS) expr                          # PlusExpr
+    | expr (LT | LE | GT | GE) expr                     # RelExpr
+    | expr (EQ | NE) expr                               # EqExpr
+    | NOT expr                                          # NotExpr
+    | expr AND expr                                     # AndExpr
+    | expr OR expr                                      # OrExpr
+    | expr IFF expr                                     # IffExpr
+    | <assoc=right> expr IMPLIES expr                   # ImpliesExpr
+    | <assoc=right> expr QMARK expr COLON expr          # CondExpr
+    | (X | F | G) timeBound? expr                       # TempUnaryExpr
+    | expr (U | W | R) timeBound? expr                  # TempBinaryExpr
     ;
 
 timeBound
@@ -165,36 +175,6 @@ timeBound
 // In a bound, `k(` is cut after the identifier as in PRISM: parenthesise
 // anything more complex than a literal or a name.
 boundValue : INT | DOUBLE | IDENT | LPAREN expr RPAREN ;
-
-exprITE : exprImplies (QMARK exprImplies COLON exprITE)? ;
-
-exprImplies : exprIff (IMPLIES exprImplies)? ;
-
-exprIff : exprOr (IFF exprOr)* ;
-
-exprOr : exprAnd (OR exprAnd)* ;
-
-exprAnd : exprNot (AND exprNot)* ;
-
-exprNot
-    : NOT exprNot
-    | exprEq
-    ;
-
-exprEq : exprRel ((EQ | NE) exprRel)* ;
-
-exprRel : exprPlus ((LT | LE | GT | GE) exprPlus)* ;
-
-exprPlus : exprTimes ((PLUS | MINUS) exprTimes)* ;
-
-exprTimes : exprPow ((TIMES | DIVIDE) exprPow)* ;
-
-exprPow : exprUnary (CARET exprPow)? ;
-
-exprUnary
-    : MINUS exprUnary
-    | primary
-    ;
 
 primary
     : INT                                                   # IntLit

@@ -57,65 +57,46 @@ func psRule(t antlr.Tree) antlr.ParserRuleContext {
 // operators are allowed here.
 func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 	switch ctx := t.(type) {
-	case *g.ExprContext:
-		return c.expr(ctx.ExprTempBinary(), path)
-	case *g.ExprTempBinaryContext:
-		ch := ctx.GetChildren()
-		x := c.expr(ch[0], path)
-		if len(ch) == 1 {
-			return x
-		}
-		op := psTok(ch[1])
-		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()], Left: x}
+	case *g.PrimaryExprContext:
+		return c.expr(ctx.Primary(), path)
+	case *g.TempBinaryExprContext:
+		op := psTok(ctx.GetChild(1))
+		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()], Left: c.expr(ctx.Expr(0), path)}
 		if ctx.TimeBound() != nil {
 			e.Bound = c.timeBound(ctx.TimeBound().(*g.TimeBoundContext))
 		}
-		e.Right = c.expr(ch[len(ch)-1], path)
+		e.Right = c.expr(ctx.Expr(1), path)
 		c.checkTemporal(e, path)
+		c.needLeft(e.Left, prLevTempUn, op)
+		c.need(e.Right, prLevTempUn, ctx.Expr(1))
 		return e
-	case *g.ExprTempUnaryContext:
-		if ctx.ExprITE() != nil {
-			return c.expr(ctx.ExprITE(), path)
-		}
+	case *g.TempUnaryExprContext:
 		op := ctx.GetStart()
 		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()]}
 		if ctx.TimeBound() != nil {
 			e.Bound = c.timeBound(ctx.TimeBound().(*g.TimeBoundContext))
 		}
-		e.Right = c.expr(ctx.ExprTempUnary(), path)
+		e.Right = c.expr(ctx.Expr(), path)
 		c.checkTemporal(e, path)
+		c.need(e.Right, prLevTempUn, ctx.Expr())
 		return e
-	case *g.ExprITEContext:
-		x := c.expr(ctx.ExprImplies(0), path)
-		if ctx.QMARK() == nil {
-			return x
-		}
-		return &Cond{Cond: x, Then: c.expr(ctx.ExprImplies(1), path), Else: c.expr(ctx.ExprITE(), path)}
-	case *g.ExprImpliesContext:
-		x := c.expr(ctx.ExprIff(), path)
-		if ctx.IMPLIES() == nil {
-			return x
-		}
-		return &Binary{X: x, OpPos: c.tpos(ctx.IMPLIES()), Op: OpImplies, Y: c.expr(ctx.ExprImplies(), path)}
-	case *g.ExprIffContext, *g.ExprOrContext, *g.ExprAndContext, *g.ExprEqContext,
-		*g.ExprRelContext, *g.ExprPlusContext, *g.ExprTimesContext:
-		return c.leftAssoc(ctx.(antlr.ParserRuleContext), path)
-	case *g.ExprNotContext:
-		if ctx.NOT() == nil {
-			return c.expr(ctx.ExprEq(), path)
-		}
-		return &Unary{OpPos: c.tpos(ctx.NOT()), Op: OpNot, X: c.expr(ctx.ExprNot(), path)}
-	case *g.ExprPowContext:
-		x := c.expr(ctx.ExprUnary(), path)
-		if ctx.CARET() == nil {
-			return x
-		}
-		return &Binary{X: x, OpPos: c.tpos(ctx.CARET()), Op: OpPow, Y: c.expr(ctx.ExprPow(), path)}
-	case *g.ExprUnaryContext:
-		if ctx.MINUS() == nil {
-			return c.expr(ctx.Primary(), path)
-		}
-		return &Unary{OpPos: c.tpos(ctx.MINUS()), Op: OpNeg, X: c.expr(ctx.ExprUnary(), path)}
+	case *g.CondExprContext:
+		e := &Cond{Cond: c.expr(ctx.Expr(0), path), Then: c.expr(ctx.Expr(1), path), Else: c.expr(ctx.Expr(2), path)}
+		c.needLeft(e.Cond, prLevImplies, ctx.QMARK().GetSymbol())
+		c.need(e.Then, prLevImplies, ctx.Expr(1))
+		c.need(e.Else, prLevITE, ctx.Expr(2))
+		return e
+	case *g.ImpliesExprContext, *g.IffExprContext, *g.OrExprContext, *g.AndExprContext,
+		*g.EqExprContext, *g.RelExprContext, *g.PlusExprContext, *g.TimesExprContext, *g.PowExprContext:
+		return c.binary(ctx.(antlr.ParserRuleContext), path)
+	case *g.NotExprContext:
+		e := &Unary{OpPos: c.tpos(ctx.NOT()), Op: OpNot, X: c.expr(ctx.Expr(), path)}
+		c.need(e.X, prLevNot, ctx.Expr())
+		return e
+	case *g.NegExprContext:
+		e := &Unary{OpPos: c.tpos(ctx.MINUS()), Op: OpNeg, X: c.expr(ctx.Expr(), path)}
+		c.need(e.X, prLevUnary, ctx.Expr())
+		return e
 	case *g.PrimaryContext:
 		// not produced: every alternative is labelled
 	case *g.IntLitContext:
@@ -177,15 +158,52 @@ func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 	return &BoolLit{ValuePos: p}
 }
 
-// leftAssoc folds a level rule `operand (op operand)*` to the left.
-func (c *psConv) leftAssoc(ctx antlr.ParserRuleContext, path bool) Expr {
-	ch := ctx.GetChildren()
-	x := c.expr(ch[0], path)
-	for i := 1; i+1 < len(ch); i += 2 {
-		op := psTok(ch[i])
-		x = &Binary{X: x, OpPos: c.pos(op), Op: psBinOps[op.GetTokenType()], Y: c.expr(ch[i+1], path)}
+// binary converts `x op y` and checks that both operands may stand there in
+// PRISM's grammar (the levels are those the printer uses).
+func (c *psConv) binary(ctx antlr.ParserRuleContext, path bool) Expr {
+	op := psTok(ctx.GetChild(1))
+	xc, yc := ctx.GetChild(0), ctx.GetChild(2)
+	e := &Binary{X: c.expr(xc, path), OpPos: c.pos(op), Op: psBinOps[op.GetTokenType()], Y: c.expr(yc, path)}
+	left, right := prOperandLevels(e.Op)
+	c.needLeft(e.X, left, op)
+	c.need(e.Y, right, yc)
+	return e
+}
+
+// need reports an operand (converted from t) whose level is below min: PRISM's
+// grammar cannot derive it there without parentheses. The error points at the
+// operand's operator, where PRISM's parser stops.
+func (c *psConv) need(e Expr, min int, t antlr.Tree) {
+	if prLevel(e) >= min {
+		return
 	}
-	return x
+	var tok antlr.Token
+	switch ctx := t.(type) {
+	case *g.CondExprContext:
+		tok = ctx.QMARK().GetSymbol()
+	case *g.NotExprContext, *g.NegExprContext, *g.TempUnaryExprContext:
+		tok = ctx.(antlr.ParserRuleContext).GetStart()
+	case antlr.ParserRuleContext:
+		if ctx.GetChildCount() > 1 {
+			tok = psTok(ctx.GetChild(1))
+		}
+		if tok == nil {
+			tok = ctx.GetStart()
+		}
+	}
+	if tok == nil {
+		c.errorf(e.Position(), "syntax error: operand needs parentheses")
+		return
+	}
+	c.errorf(c.pos(tok), "syntax error: unexpected %s (parenthesise the operand)", psTokenDesc(tok))
+}
+
+// needLeft reports a left operand whose level is below min, at the operator
+// that follows it (where PRISM's parser stops).
+func (c *psConv) needLeft(e Expr, min int, op antlr.Token) {
+	if prLevel(e) < min {
+		c.errorf(c.pos(op), "syntax error: unexpected %s (parenthesise the operand before it)", psTokenDesc(op))
+	}
 }
 
 func (c *psConv) exprList(x g.IExprListContext, path bool) []Expr {
@@ -382,6 +400,7 @@ func (c *psConv) rewardContent(r *RewardOp, x g.IRewardContentContext) {
 		if u := psReachTarget(ctx.Expr()); u != nil {
 			r.ContentKind = 'F'
 			r.Target = c.expr(u, false)
+			c.need(r.Target, prLevTempUn, u)
 			return
 		}
 		r.ContentKind = 'P'
@@ -391,16 +410,12 @@ func (c *psConv) rewardContent(r *RewardOp, x g.IRewardContentContext) {
 
 // psReachTarget returns the operand of an expression that is exactly an
 // unbounded `F operand`, else nil.
-func psReachTarget(x g.IExprContext) g.IExprTempUnaryContext {
-	tb := x.(*g.ExprContext).ExprTempBinary().(*g.ExprTempBinaryContext)
-	if len(tb.GetChildren()) != 1 {
+func psReachTarget(x g.IExprContext) g.IExprContext {
+	u, ok := x.(*g.TempUnaryExprContext)
+	if !ok || u.F() == nil || u.TimeBound() != nil {
 		return nil
 	}
-	u := tb.ExprTempUnary(0).(*g.ExprTempUnaryContext)
-	if u.F() == nil || u.TimeBound() != nil {
-		return nil
-	}
-	return u.ExprTempUnary()
+	return u.Expr()
 }
 
 func (c *psConv) strategy(ctx *g.StrategyContext, path bool) Expr {

@@ -243,14 +243,7 @@ func prDouble(e *DoubleLit) string {
 // left-associative levels take the right operand one level tighter, the
 // right-associative ones (=>, ^) the left one.
 func prBinary(b *strings.Builder, e *Binary) {
-	lev := prLevel(e)
-	left, right := lev, lev+1
-	switch e.Op {
-	case OpImplies:
-		left, right = lev+1, lev
-	case OpPow:
-		left, right = prLevUnary, lev
-	}
+	left, right := prOperandLevels(e.Op)
 	prExpr(b, e.X, left)
 	if e.Op == OpPow {
 		b.WriteByte('^')
@@ -258,6 +251,19 @@ func prBinary(b *strings.Builder, e *Binary) {
 		b.WriteString(" " + e.Op.String() + " ")
 	}
 	prExpr(b, e.Y, right)
+}
+
+// prOperandLevels gives the lowest levels PRISM's grammar allows for the
+// left and right operands of a binary operator.
+func prOperandLevels(op Op) (left, right int) {
+	lev := prLevel(&Binary{Op: op})
+	switch op {
+	case OpImplies:
+		return lev + 1, lev
+	case OpPow:
+		return prLevUnary, lev
+	}
+	return lev, lev + 1
 }
 
 // prBound prints a time bound; a single bound value must be a literal, a
