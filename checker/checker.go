@@ -103,9 +103,11 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	fac    *factory
-	autos  map[autoKey]*automaton
-	allows map[allowKey]translate.Bitset
+	fac        *factory
+	autos      map[autoKey]*automaton
+	allows     map[allowKey]translate.Bitset
+	actFilters map[[2]int32]translate.Bitset
+	owners     uint64 // ownersMask cache
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -121,14 +123,15 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		fset = prism.NewFileSet()
 	}
 	c := &Checker{
-		fset:     fset,
-		g:        g,
-		env:      env,
-		cfg:      cfg,
-		nplayers: len(g.Players),
-		fac:      newFactory(),
-		autos:    map[autoKey]*automaton{},
-		allows:   map[allowKey]translate.Bitset{},
+		fset:       fset,
+		g:          g,
+		env:        env,
+		cfg:        cfg,
+		nplayers:   len(g.Players),
+		fac:        newFactory(),
+		autos:      map[autoKey]*automaton{},
+		allows:     map[allowKey]translate.Bitset{},
+		actFilters: map[[2]int32]translate.Bitset{},
 	}
 	if err := c.initBehaviour(); err != nil {
 		return nil, err

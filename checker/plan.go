@@ -41,8 +41,22 @@ func (st *rstep) free() bool {
 }
 
 type allowKey struct {
-	st *rstep
-	j  uint64
+	sig string // the step's constraints (equal steps share filters)
+	j   uint64
+}
+
+// sig returns a key for the step's constraints restricted to coalition j.
+func (st *rstep) sig(j uint64) string {
+	b := make([]byte, 0, 4*len(st.act)+8*len(st.opts))
+	for p, a := range st.act {
+		if a >= 0 && j&(1<<uint(p)) != 0 {
+			b = append(b, byte(p), byte(a), byte(a>>8), byte(a>>16))
+		}
+	}
+	for _, o := range st.opts {
+		b = append(b, 0xff, byte(o.label), byte(o.label>>8), byte(o.label>>16), byte(o.index), byte(o.index>>8), byte(o.index>>16), byte(o.index>>24))
+	}
+	return string(b)
 }
 
 // resolvePlan finds the plan of a reference and expands it into steps.
@@ -214,33 +228,34 @@ func (c *Checker) allowed(st *rstep, j uint64) translate.Bitset {
 	if st.free() || j == 0 {
 		return nil
 	}
-	key := allowKey{st, j}
+	g := c.g
+	if g.Type != prism.TypeCSG {
+		// In an smg the owner decides whether the step applies.
+		if j&c.ownersMask() == 0 {
+			return nil
+		}
+	}
+	key := allowKey{st.sig(j), j}
+	if g.Type == prism.TypeCSG {
+		key.j = 0 // the signature already holds the constrained players
+	}
 	if b, ok := c.allows[key]; ok {
 		return b
 	}
-	g := c.g
 	var b translate.Bitset
 	if g.Type == prism.TypeCSG {
-		n := c.nplayers
-		var cons []int
+		// The intersection of the per-player action filters.
 		for p, a := range st.act {
-			if a >= 0 && j&(1<<uint(p)) != 0 {
-				cons = append(cons, p)
+			if a < 0 || j&(1<<uint(p)) == 0 {
+				continue
 			}
-		}
-		if len(cons) > 0 {
-			b = translate.NewBitset(g.NumChoices())
-			for ch := 0; ch < g.NumChoices(); ch++ {
-				ok := true
-				for _, p := range cons {
-					if g.Joint[ch*n+p] != st.act[p] {
-						ok = false
-						break
-					}
-				}
-				if ok {
-					b.Set(ch)
-				}
+			f := c.actionFilter(p, a)
+			if b == nil {
+				b = append(translate.Bitset(nil), f...)
+				continue
+			}
+			for w := range b {
+				b[w] &= f[w]
 			}
 		}
 	} else {
@@ -258,6 +273,42 @@ func (c *Checker) allowed(st *rstep, j uint64) translate.Bitset {
 	}
 	c.allows[key] = b
 	return b
+}
+
+// actionFilter returns the choices of a csg in which player p plays action a.
+func (c *Checker) actionFilter(p int, a int32) translate.Bitset {
+	key := [2]int32{int32(p), a}
+	if b, ok := c.actFilters[key]; ok {
+		return b
+	}
+	g := c.g
+	n := c.nplayers
+	b := translate.NewBitset(g.NumChoices())
+	for ch := 0; ch < g.NumChoices(); ch++ {
+		if g.Joint[ch*n+p] == a {
+			b.Set(ch)
+		}
+	}
+	c.actFilters[key] = b
+	return b
+}
+
+// ownersMask is the set of players owning some state (smg, mdp).
+func (c *Checker) ownersMask() uint64 {
+	if c.owners != 0 {
+		return c.owners
+	}
+	m := uint64(1)
+	if c.g.Owner != nil {
+		m = 0
+		for _, o := range c.g.Owner {
+			if o >= 0 && o < 64 {
+				m |= 1 << uint(o)
+			}
+		}
+	}
+	c.owners = m | 1<<63 // non-zero once computed
+	return c.owners
 }
 
 func (c *Checker) optMatch(st *rstep, ch, idx int) bool {
