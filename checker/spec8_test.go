@@ -279,3 +279,39 @@ func TestLog2p1(t *testing.T) {
 		t.Error("small values")
 	}
 }
+
+// TestBigCounts checks the multi-word counters against big.Int arithmetic
+// across many limb widenings.
+func TestBigCounts(t *testing.T) {
+	pow := func(b, e int64) *big.Int { return new(big.Int).Exp(big.NewInt(b), big.NewInt(e), nil) }
+	for _, T := range []int64{31, 32, 33, 64, 65, 200, 1000} {
+		c := cpdChecker(t, Config{}, T)
+		r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xName("t"), xLab("reward"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := new(big.Int).Sub(pow(4, T), pow(3, T))
+		if r.Count.Cmp(want) != 0 {
+			t.Errorf("T=%d: #F<=T reward = %v, want %v", T, r.Count, want)
+		}
+		r, err = c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xGle(xName("t"), xNot(xLab("payoff1")))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := pow(3, T); r.Count.Cmp(want) != 0 {
+			t.Errorf("T=%d: #G<=T !payoff1 = %v, want %v", T, r.Count, want)
+		}
+	}
+	g := npdGame(5) // 32 joint actions a step
+	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xNum(40), xLab("allc"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := new(big.Int).Sub(pow(32, 40), pow(31, 40)); r.Count.Cmp(want) != 0 {
+		t.Errorf("5 players: %v, want %v", r.Count, want)
+	}
+}
