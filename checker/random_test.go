@@ -27,6 +27,8 @@ var longRandom = flag.Bool("long", false, "run many more random engine/enumerato
 
 const maxHistories = 3000 // the horizon is lowered until |Hist_T| fits
 
+const caseTimeout = 20 * time.Second // one case takes milliseconds
+
 // rcase is one random case: a game, its behaviours, a plan, an outcome
 // (and a bounded one for P=?), an agent, the horizon and the options.
 type rcase struct {
@@ -486,7 +488,7 @@ func genCase(seed uint64) *rcase {
 		c.plan = genPlan(r, c.g, c.T)
 		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms)
 		c.agent = r.IntN(len(c.g.Players))
-		if want == 0 || err != nil || try == 40 || c.interesting(en, want) {
+		if want == 0 || err != nil || try == 25 || len(en.Hist) > 250 || c.interesting(en, want) {
 			break
 		}
 	}
@@ -608,6 +610,7 @@ func usesPlan(q prism.Expr) bool {
 // comparison is not vacuous.
 type stats struct {
 	errors, trueBools, bools, nonzeroDeg, degs, horizon [5]int
+	engine, enum                                        time.Duration
 }
 
 // run compares the engine with the enumerator on every query of the case
@@ -641,14 +644,18 @@ func (c *rcase) run(st *stats) []string {
 		return []string{fmt.Sprintf("checker.New failed but the enumerator did not: %v", cerr)}
 	}
 	for _, q := range c.queries() {
+		t0 := time.Now()
 		res, err := ck.Check(q.q)
+		st.engine += time.Since(t0)
 		if nerr != nil { // a behaviour with all weights 0 somewhere
 			if err == nil && usesProb(q.q) {
 				fail(q, "engine gave a value, want an error (%v)", nerr)
 			}
 			continue
 		}
+		t0 = time.Now()
 		want, werr := en.Check(q.q, plans, c.from)
+		st.enum += time.Since(t0)
 		st.note(q.q, want, werr)
 		if werr != nil {
 			if err == nil {
@@ -666,6 +673,18 @@ func (c *rcase) run(st *stats) []string {
 		c.compare(q, res, want, fail)
 	}
 	return bad
+}
+
+func (st *stats) add(o *stats) {
+	for k := range st.errors {
+		st.errors[k] += o.errors[k]
+		st.trueBools[k] += o.trueBools[k]
+		st.bools[k] += o.bools[k]
+		st.nonzeroDeg[k] += o.nonzeroDeg[k]
+		st.degs[k] += o.degs[k]
+	}
+	st.engine += o.engine
+	st.enum += o.enum
 }
 
 func (st *stats) note(q prism.Expr, a *naive.Answer, err error) {
@@ -764,9 +783,9 @@ func (c *rcase) compare(q query, res *checker.Result, want *naive.Answer, fail f
 	}
 }
 
-// TestRandomAgainstEnumerator runs 600 random cases (more with -long).
+// TestRandomAgainstEnumerator runs 1000 random cases (20000 with -long).
 func TestRandomAgainstEnumerator(t *testing.T) {
-	n := 600
+	n := 1000
 	if *longRandom {
 		n = 20000
 	}
@@ -777,9 +796,17 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 		}
 		n = v
 	}
+	first := 1
+	if s := os.Getenv("ONUS_RANDOM_FIRST"); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("ONUS_RANDOM_FIRST=%q: %v", s, err)
+		}
+		first = v
+	}
 	seeds := make([]uint64, n)
 	for k := range seeds {
-		seeds[k] = uint64(k + 1)
+		seeds[k] = uint64(first + k)
 	}
 	if s := os.Getenv("ONUS_RANDOM_SEED"); s != "" {
 		v, err := strconv.ParseUint(s, 10, 64)
@@ -789,13 +816,34 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 		seeds = []uint64{v}
 	}
 	start := time.Now()
+	type slow struct {
+		seed uint64
+		d    time.Duration
+	}
+	var slowest []slow
 	failed, queries := 0, 0
 	var st stats
 	for _, seed := range seeds {
+		tg := time.Now()
 		c := genCase(seed)
+		gen := time.Since(tg)
 		queries += len(c.queries())
 		st.horizon[c.T]++
-		bad := c.run(&st)
+		// A case that runs away is reported, not waited for.
+		done := make(chan []string, 1)
+		var cst stats
+		go func() { done <- c.run(&cst) }()
+		var bad []string
+		t0 := time.Now()
+		select {
+		case bad = <-done:
+			st.add(&cst)
+		case <-time.After(caseTimeout):
+			t.Fatalf("case did not finish in %v:\n%s", caseTimeout, c)
+		}
+		slowest = append(slowest, slow{c.seed, time.Since(t0) + gen})
+		slices.SortFunc(slowest, func(a, b slow) int { return int(b.d - a.d) })
+		slowest = slowest[:min(len(slowest), 3)]
 		if len(bad) == 0 {
 			continue
 		}
@@ -805,7 +853,8 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases, %d queries, %d cases with mismatches, %v", len(seeds), queries, failed, time.Since(start))
-	t.Logf("horizons 1..4: %v", st.horizon[1:])
+	t.Logf("horizons 1..4: %v; time in engine Check %v, in enumerator Check %v; slowest cases %v",
+		st.horizon[1:], st.engine, st.enum, slowest)
 	for k, name := range []string{"CAR", "CPR", "CCR"} {
 		t.Logf("%s: %d true of %d boolean, %d nonzero of %d degree queries, %d plan errors",
 			name, st.trueBools[k], st.bools[k], st.nonzeroDeg[k], st.degs[k], st.errors[k])

@@ -1,5 +1,11 @@
 package naive
 
+import (
+	"encoding/binary"
+	"fmt"
+	"slices"
+)
+
 // ViolatingPlan reports whether some executable full plan of length T that
 // agrees with π on the players in K has every history violating ψ (sat
 // gives ψ per history of Hist_T). A full plan constrains every player at
@@ -15,10 +21,30 @@ func (e *Enum) ViolatingPlan(sat []bool, pi []Step, K []bool) bool {
 	for n := range all {
 		all[n] = n
 	}
+	e.failed = map[string]bool{}
 	return e.search(0, all, sat, pi, K)
 }
 
+// search reports whether the plan prefixes that lead to the set S of
+// histories at step k extend to a plan whose histories all violate ψ. The
+// answer depends only on (k, S), so failures are remembered.
 func (e *Enum) search(k int, S []int, sat []bool, pi []Step, K []bool) bool {
+	b := make([]byte, 0, 4*(len(S)+1))
+	for _, v := range append([]int{k}, S...) {
+		b = binary.LittleEndian.AppendUint32(b, uint32(v))
+	}
+	key := string(b)
+	if e.failed[key] {
+		return false
+	}
+	ok := e.search1(k, S, sat, pi, K)
+	if !ok {
+		e.failed[key] = true
+	}
+	return ok
+}
+
+func (e *Enum) search1(k int, S []int, sat []bool, pi []Step, K []bool) bool {
 	if k == e.T {
 		for _, n := range S {
 			if sat[n] {
@@ -138,24 +164,61 @@ func (e *Enum) searchTurns(k int, S []int, sat []bool, pi []Step, K []bool, st S
 		}
 		cands[o] = cs
 	}
-	names := make([]Step, np)
-	var rec func(j int) bool
-	rec = func(j int) bool {
-		if j == len(owners) {
-			next, exec := e.filter(S, k, func(s, c int) bool {
-				o := e.owner(s)
-				return e.matches(names[o], s, c, o)
-			})
-			return exec && e.search(k+1, next, sat, pi, K)
-		}
-		o := owners[j]
+	// A player's name only decides which of the histories at the states
+	// it owns go on; names that keep the same histories are the same step
+	// for the rest of the search, and names not available in some state it
+	// owns are not executable.
+	parts := make([][][]int, np)
+	for _, o := range owners {
+		seen := map[string]bool{}
 		for _, nm := range cands[o] {
-			names[o] = nm
-			if rec(j + 1) {
+			var keep []int
+			exec := true
+			avail := map[int]bool{}
+			for _, n := range S {
+				h := &e.Hist[n]
+				s := h.States[k]
+				if e.owner(s) != o {
+					continue
+				}
+				if _, done := avail[s]; !done {
+					lo, hi := e.g.Choices(s)
+					avail[s] = false
+					for c := lo; c < hi; c++ {
+						if e.matches(nm, s, c, o) {
+							avail[s] = true
+							break
+						}
+					}
+				}
+				if !avail[s] {
+					exec = false
+					break
+				}
+				if e.matches(nm, s, h.Choices[k], o) {
+					keep = append(keep, n)
+				}
+			}
+			key := fmt.Sprint(keep)
+			if exec && !seen[key] {
+				seen[key] = true
+				parts[o] = append(parts[o], keep)
+			}
+		}
+	}
+	var rec func(j int, acc []int) bool
+	rec = func(j int, acc []int) bool {
+		if j == len(owners) {
+			next := slices.Clone(acc)
+			slices.Sort(next)
+			return e.search(k+1, next, sat, pi, K)
+		}
+		for _, keep := range parts[owners[j]] {
+			if rec(j+1, append(acc, keep...)) {
 				return true
 			}
 		}
 		return false
 	}
-	return rec(0)
+	return rec(0, nil)
 }

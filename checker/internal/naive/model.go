@@ -42,6 +42,8 @@ type Enum struct {
 	betaR [][][]*big.Rat
 
 	sat map[satKey][]bool
+
+	failed map[string]bool // ViolatingPlan's memo of (step, history set)
 }
 
 type satKey struct {
