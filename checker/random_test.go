@@ -484,6 +484,13 @@ func genCase(seed uint64) *rcase {
 	noTopAtoms := r.IntN(2) == 0
 	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
 	en, err := naive.New(m, c.T)
+	// A behaviour that gives weight 0 to every action of a player in some
+	// state is an error; keep a few such cases, redraw most.
+	for try := 0; err != nil && try < 5 && r.IntN(5) != 0; try++ {
+		c.behaviours = genBehaviours(r, c.g)
+		m.Behaviours = c.behaviours
+		en, err = naive.New(m, c.T)
+	}
 	for try := 0; ; try++ {
 		c.plan = genPlan(r, c.g, c.T)
 		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms)
@@ -611,6 +618,7 @@ func usesPlan(q prism.Expr) bool {
 type stats struct {
 	errors, trueBools, bools, nonzeroDeg, degs, horizon [5]int
 	engine, enum                                        time.Duration
+	badBehaviour                                        int // cases whose behaviour gives weight 0 to all actions somewhere
 }
 
 // run compares the engine with the enumerator on every query of the case
@@ -623,6 +631,9 @@ func (c *rcase) run(st *stats) []string {
 	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
 	en, nerr := naive.New(m, c.T)
 	plans := naive.Plans{"pi": c.plan}
+	if nerr != nil {
+		st.badBehaviour++
+	}
 
 	// The games are tiny: a product this large is a bug, and the limit keeps it fast.
 	cfg := checker.Config{Horizon: c.T, OutcomeFrom: c.from, Exact: c.exact, Behaviours: c.behaviours, MaxProduct: 200_000}
@@ -685,6 +696,7 @@ func (st *stats) add(o *stats) {
 	}
 	st.engine += o.engine
 	st.enum += o.enum
+	st.badBehaviour += o.badBehaviour
 }
 
 func (st *stats) note(q prism.Expr, a *naive.Answer, err error) {
@@ -853,8 +865,8 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 		}
 	}
 	t.Logf("%d cases, %d queries, %d cases with mismatches, %v", len(seeds), queries, failed, time.Since(start))
-	t.Logf("horizons 1..4: %v; time in engine Check %v, in enumerator Check %v; slowest cases %v",
-		st.horizon[1:], st.engine, st.enum, slowest)
+	t.Logf("horizons 1..4: %v; %d cases with an all-zero behaviour (an error); time in engine Check %v, in enumerator Check %v; slowest cases %v",
+		st.horizon[1:], st.badBehaviour, st.engine, st.enum, slowest)
 	for k, name := range []string{"CAR", "CPR", "CCR"} {
 		t.Logf("%s: %d true of %d boolean, %d nonzero of %d degree queries, %d plan errors",
 			name, st.trueBools[k], st.bools[k], st.nonzeroDeg[k], st.degs[k], st.errors[k])
