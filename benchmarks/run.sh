@@ -41,8 +41,11 @@ if [ "$what" = all ] || [ "$what" = build ]; then
 	echo "| model | constants | seconds | peak MiB |"
 	echo "|---|---|---|---|"
 	if [ -f "$corpus/MANIFEST.tsv" ]; then
-		tail -n +2 "$corpus/MANIFEST.tsv" | while IFS=$'\t' read -r file consts type states trans choices expected; do
+		# Empty fields become "-": read would merge adjacent tabs.
+		tail -n +2 "$corpus/MANIFEST.tsv" | sed -e 's/\t\t/\t-\t/g' -e 's/\t\t/\t-\t/g' |
+		while IFS=$'\t' read -r file consts type states trans choices expected; do
 			case "$expected" in error*) continue ;; esac
+			[ "$consts" = - ] && consts=""
 			args=(build "$corpus/$file")
 			[ -n "$consts" ] && args+=(--const "$consts")
 			measure "$(basename "$file") ($states states) | $consts" "${args[@]}"
