@@ -44,12 +44,13 @@ type rcase struct {
 	exact      bool
 	degBound   *prism.Resp // a bounded degree query
 	degSingle  *prism.Resp // one degree, =?
+	multiInit  bool        // the game has two initial states: responsibility queries must fail
 }
 
 func (c *rcase) String() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "seed %d (ONUS_RANDOM_SEED=%d), horizon %d, outcome-from %d, exact %v, agent %s\n",
-		c.seed, c.seed, c.T, c.from, c.exact, c.g.Players[c.agent])
+	fmt.Fprintf(&b, "seed %d (ONUS_RANDOM_SEED=%d), horizon %d, outcome-from %d, exact %v, agent %s, two initial states %v\n",
+		c.seed, c.seed, c.T, c.from, c.exact, c.g.Players[c.agent], c.multiInit)
 	b.WriteString(naive.FormatGame(c.g))
 	b.WriteString(naive.FormatBehaviours(c.behaviours))
 	fmt.Fprintf(&b, "plan pi = %s; (by name: %v)\n", naive.FormatPlan(c.plan), c.byName)
@@ -70,19 +71,24 @@ var dists = [][][2]int64{
 	{{1, 4}, {1, 4}, {1, 2}},
 }
 
-// genGame builds a random csg or smg with every state reachable from 0.
-func genGame(r *rand.Rand, csg bool, exact bool) *translate.Game {
+// genGame builds a random csg, smg or mdp with every state reachable
+// from 0.
+func genGame(r *rand.Rand, typ prism.ModelType, exact bool) *translate.Game {
 	for {
-		g := tryGame(r, csg, exact)
+		g := tryGame(r, typ, exact)
 		if allReachable(g) {
 			return g
 		}
 	}
 }
 
-func tryGame(r *rand.Rand, csg bool, exact bool) *translate.Game {
+func tryGame(r *rand.Rand, typ prism.ModelType, exact bool) *translate.Game {
+	csg := typ == prism.TypeCSG
 	np := 2 + r.IntN(2)
-	n := 2 + r.IntN(4)
+	if typ == prism.TypeMDP {
+		np = 1
+	}
+	n := 2 + r.IntN(6)
 	g := &translate.Game{
 		Vars:      []translate.Var{{Name: "s", Lo: 0, Hi: int32(n - 1)}},
 		NumStates: n,
@@ -93,7 +99,11 @@ func tryGame(r *rand.Rand, csg bool, exact bool) *translate.Game {
 	// Player j's actions are u<j>, v<j>, w<j>, ... (1 to 3 of them).
 	acts := make([][]int32, np)
 	for j := range np {
-		g.Players = append(g.Players, fmt.Sprintf("p%d", j+1))
+		if typ == prism.TypeMDP {
+			g.Players = append(g.Players, "1") // as SPEC §1 names it
+		} else {
+			g.Players = append(g.Players, fmt.Sprintf("p%d", j+1))
+		}
 		for a := range 1 + r.IntN(3) {
 			acts[j] = append(acts[j], int32(len(g.Actions)))
 			g.Actions = append(g.Actions, fmt.Sprintf("%c%d", 'u'+a, j+1))
@@ -198,6 +208,9 @@ func tryGame(r *rand.Rand, csg bool, exact bool) *translate.Game {
 				addChoice()
 			}
 		}
+		if typ == prism.TypeMDP {
+			g.Type, g.Owner = prism.TypeMDP, nil
+		}
 	}
 	g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
 	g.TransStart = append(g.TransStart, int32(len(g.Target)))
@@ -284,7 +297,7 @@ func genBehaviours(r *rand.Rand, g *translate.Game) []*prism.BehaviourDecl {
 		if r.IntN(4) == 0 {
 			d.Player = prism.PlayerRef{Index: j + 1}
 		}
-		byIndex := g.Type == prism.TypeSMG && r.IntN(3) == 0
+		byIndex := g.Type != prism.TypeCSG && r.IntN(3) == 0
 		if byIndex {
 			for k := range 3 {
 				if r.IntN(6) != 0 {
@@ -470,7 +483,7 @@ func lookahead(e prism.Expr) int {
 func genCase(seed uint64) *rcase {
 	r := rand.New(rand.NewPCG(seed, 0x6f6e7573))
 	c := &rcase{seed: seed, exact: r.IntN(4) == 0, from: r.IntN(2)}
-	c.g = genGame(r, r.IntN(2) == 0, c.exact)
+	c.g = genGame(r, []prism.ModelType{prism.TypeCSG, prism.TypeCSG, prism.TypeSMG, prism.TypeSMG, prism.TypeMDP}[r.IntN(5)], c.exact)
 	c.T = 1 + r.IntN(4)
 	for c.T > 1 && histories(c.g, c.T) > maxHistories {
 		c.T--
@@ -512,6 +525,10 @@ func genCase(seed uint64) *rcase {
 		Rel:     []prism.RelKind{prism.RelGe, prism.RelLt}[r.IntN(2)],
 		Bound:   dlit([]string{"0.3", "0.45", "0.6", "0.7"}[r.IntN(4)]),
 		Outcome: c.psi,
+	}
+	if len(c.g.Players) > 0 && r.IntN(40) == 0 {
+		c.multiInit = true
+		c.g.Initial = []int32{0, 1}
 	}
 	c.degSingle = &prism.Resp{
 		Kind:    prism.RespKind(r.IntN(3)),
@@ -628,12 +645,6 @@ func (c *rcase) run(st *stats) []string {
 	fail := func(q query, format string, args ...any) {
 		bad = append(bad, fmt.Sprintf("%s: %s: %s", q.name, naive.FormatExpr(q.q), fmt.Sprintf(format, args...)))
 	}
-	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
-	en, nerr := naive.New(m, c.T)
-	plans := naive.Plans{"pi": c.plan}
-	if nerr != nil {
-		st.badBehaviour++
-	}
 
 	// The games are tiny: a product this large is a bug, and the limit keeps it fast.
 	cfg := checker.Config{Horizon: c.T, OutcomeFrom: c.from, Exact: c.exact, Behaviours: c.behaviours, MaxProduct: 200_000}
@@ -641,6 +652,23 @@ func (c *rcase) run(st *stats) []string {
 		cfg.Plans = map[string]*prism.Plan{"pi": c.plan}
 	}
 	ck, cerr := checker.New(prism.NewFileSet(), c.g, fakeEnv{c.g, c.exact}, cfg)
+	if c.multiInit { // SPEC §1: responsibility queries are rejected
+		for _, q := range c.queries() {
+			if cerr != nil || !usesPlan(q.q) {
+				continue
+			}
+			if _, err := ck.Check(q.q); err == nil {
+				fail(q, "two initial states: want an error")
+			}
+		}
+		return bad
+	}
+	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
+	en, nerr := naive.New(m, c.T)
+	plans := naive.Plans{"pi": c.plan}
+	if nerr != nil {
+		st.badBehaviour++
+	}
 	if cerr != nil {
 		// Acceptable only for a broken behaviour, or a named plan that
 		// cannot be carried out.
