@@ -108,6 +108,8 @@ type Checker struct {
 	allows     map[allowKey]translate.Bitset
 	actFilters map[[2]int32]translate.Bitset
 	owners     uint64 // ownersMask cache
+
+	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -188,9 +190,14 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		return c.checkResp(x, init)
 	case *prism.Metric:
 		return c.checkMetric(x, init)
+	case *prism.Strategy:
+		return c.checkStrategy(x, init)
 	case *prism.ProbOp:
 		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelQuery || !x.Rel.IsQuery()) {
 			return c.checkProb(x, init)
+		}
+		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery) {
+			return c.checkOptProb(x, init)
 		}
 	}
 	if err := c.unsupported(e); err != nil {
@@ -212,7 +219,8 @@ func (c *Checker) unsupported(e prism.Expr) error {
 		}
 		switch y := x.(type) {
 		case *prism.Strategy:
-			found = c.errAt(y.OpPos, "the coalition operator <<...>> is not supported yet")
+			found = c.strategyUnsupported(y)
+			return false
 		case *prism.RewardOp:
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
 		case *prism.FilterExpr:

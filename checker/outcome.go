@@ -207,7 +207,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		return idFalse, nil
 	case *prism.Temporal:
 		return b.temporal(x, top)
-	case *prism.Resp, *prism.ProbOp:
+	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
 		set, err := c.stateSet(x)
 		if err != nil {
 			return 0, err
@@ -215,7 +215,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		return b.atom(set), nil
 	case *prism.Metric:
 		return 0, c.errAt(x.OpPos, "a metric query is numeric and cannot be used inside an outcome")
-	case *prism.Strategy, *prism.RewardOp, *prism.FilterExpr, *prism.MultiNash:
+	case *prism.RewardOp, *prism.FilterExpr, *prism.MultiNash:
 		if err := c.unsupported(x); err != nil {
 			return 0, err
 		}

@@ -22,6 +22,8 @@ func (c *Checker) evalAt(e prism.Expr, s int, nested bool) (bool, error) {
 		return x.Value, nil
 	case *prism.Resp:
 		return c.respAt(x, s, nested)
+	case *prism.Strategy:
+		return c.strategyAt(x, s)
 	case *prism.ProbOp:
 		if err := c.unsupported(x); err != nil {
 			return false, err

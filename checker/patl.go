@@ -1,0 +1,547 @@
+package checker
+
+import (
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file evaluates the coalition operators of pATL on games (SPEC §4):
+// <<A>> Pmax=? / Pmin=? [ψ], <<A>> P~p [ψ], <<A>> [ψ] (sure winning), and
+// Pmax=? / Pmin=? without a coalition (every player cooperates, as in
+// PRISM-games). Paths are infinite here, as in PRISM: a path formula made
+// of one temporal operator over state formulas is solved on the game
+// directly (bounded operators by exactly k backward steps, unbounded ones
+// by value iteration, G, W and R by duality); any other path formula is
+// solved on the product with its outcome automaton, as a reachability of
+// the residual `true` (co-safe formulas) or an avoidance of the residual
+// `false` (safety formulas).
+
+// patlQuery is what a coalition operator asks.
+type patlQuery struct {
+	coal []bool // per player: in the coalition
+	max  bool   // the coalition maximises the probability
+	sure bool   // <<A>> [ψ]: the coalition makes ψ certain
+}
+
+func (q patlQuery) flip() patlQuery { q.max = !q.max; return q }
+
+// strategyForm checks that x is a coalition operator onus evaluates and
+// returns the probability operator inside it (nil for <<A>> [ψ]).
+func (c *Checker) strategyForm(x *prism.Strategy) (*prism.ProbOp, error) {
+	switch {
+	case x.Dual:
+		return nil, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
+	case len(x.Coalitions) != 1:
+		return nil, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
+	case len(x.Options) > 0:
+		return nil, c.errAt(x.OpPos, "options of the coalition operator are not supported")
+	case x.Certain:
+		if x.Op == nil {
+			return nil, c.errAt(x.OpPos, "missing path formula")
+		}
+		return nil, nil
+	}
+	switch op := unparen(x.Op).(type) {
+	case *prism.ProbOp:
+		switch {
+		case op.Kind != 'P':
+			return nil, c.errAt(op.OpPos, "<<...>> takes P here; %c is not supported", op.Kind)
+		case op.Filter != nil:
+			return nil, c.errAt(op.OpPos, "filters inside P are not supported yet")
+		case op.Rel == prism.RelQuery:
+			return nil, c.errAt(op.OpPos, "a coalition needs Pmax=? or Pmin=? (not P=?)")
+		case op.Rel.IsQuery() && op.Rel != prism.RelMaxQuery && op.Rel != prism.RelMinQuery:
+			return nil, c.errAt(op.OpPos, "P%s is not supported yet", relString(op.Rel))
+		}
+		return op, nil
+	case *prism.RewardOp:
+		return nil, c.errAt(op.OpPos, "the reward operator R is not supported yet")
+	case *prism.MultiNash:
+		return nil, c.errAt(op.OpPos, "equilibrium queries are not supported yet")
+	case nil:
+		return nil, c.errAt(x.OpPos, "missing operator after the coalition")
+	default:
+		return nil, c.errAt(x.OpPos, "<<...>> must be followed by P or [ path ]")
+	}
+}
+
+// strategyUnsupported reports an unsupported form of x or inside its path.
+func (c *Checker) strategyUnsupported(x *prism.Strategy) error {
+	op, err := c.strategyForm(x)
+	if err != nil {
+		return err
+	}
+	if op == nil {
+		return c.unsupported(x.Op)
+	}
+	return c.unsupported(op.Path)
+}
+
+// coalitionOf resolves the players of x (all of them for <<*>>).
+func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
+	coal := make([]bool, c.nplayers)
+	if len(x.AllPlayers) > 0 && x.AllPlayers[0] {
+		for i := range coal {
+			coal[i] = true
+		}
+		return coal, nil
+	}
+	for _, ref := range x.Coalitions[0] {
+		i := c.g.PlayerIndex(ref)
+		if i < 0 {
+			name := ref.Name
+			if name == "" {
+				return nil, c.errAt(ref.Pos, "there is no player %d (the model has %d)", ref.Index, c.nplayers)
+			}
+			return nil, c.errAt(ref.Pos, "unknown player %q", name)
+		}
+		coal[i] = true
+	}
+	return coal, nil
+}
+
+// strategyQuery prepares x: the query, its path and its probability
+// operator (nil for <<A>> [ψ]).
+func (c *Checker) strategyQuery(x *prism.Strategy) (patlQuery, prism.Expr, *prism.ProbOp, error) {
+	op, err := c.strategyForm(x)
+	if err != nil {
+		return patlQuery{}, nil, nil, err
+	}
+	coal, err := c.coalitionOf(x)
+	if err != nil {
+		return patlQuery{}, nil, nil, err
+	}
+	q := patlQuery{coal: coal}
+	if op == nil {
+		q.sure = true
+		return q, x.Op, nil, c.unsupported(x.Op)
+	}
+	switch op.Rel {
+	case prism.RelMaxQuery, prism.RelGt, prism.RelGe:
+		q.max = true
+	}
+	return q, op.Path, op, c.unsupported(op.Path)
+}
+
+// checkStrategy evaluates a coalition operator at the initial state.
+func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
+	q, path, op, err := c.strategyQuery(x)
+	if err != nil {
+		return nil, err
+	}
+	v, err := c.pathValues(q, path, []int{init})
+	if err != nil {
+		return nil, err
+	}
+	return c.patlResult(q, op, v[0])
+}
+
+// checkOptProb evaluates Pmax=? / Pmin=? without a coalition: all players
+// optimise together.
+func (c *Checker) checkOptProb(x *prism.ProbOp, init int) (*Result, error) {
+	if err := c.unsupported(x.Path); err != nil {
+		return nil, err
+	}
+	q := patlQuery{coal: make([]bool, c.nplayers), max: x.Rel == prism.RelMaxQuery}
+	for i := range q.coal {
+		q.coal[i] = true
+	}
+	v, err := c.pathValues(q, x.Path, []int{init})
+	if err != nil {
+		return nil, err
+	}
+	return c.patlResult(q, x, v[0])
+}
+
+func (c *Checker) patlResult(q patlQuery, op *prism.ProbOp, v float64) (*Result, error) {
+	if q.sure {
+		return &Result{Kind: KindBool, Bool: v == 1}, nil
+	}
+	if op.Rel.IsQuery() {
+		return &Result{Kind: KindNumber, Number: v}, nil
+	}
+	b, err := c.probBound(op, v, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindBool, Bool: b}, nil
+}
+
+// strategyAt evaluates a boolean coalition operator at state s; the set of
+// states where it holds is computed once per checker.
+func (c *Checker) strategyAt(x *prism.Strategy, s int) (bool, error) {
+	set, err := c.strategySet(x)
+	if err != nil {
+		return false, err
+	}
+	return set.Has(s), nil
+}
+
+func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
+	if set, ok := c.patl[x]; ok {
+		return set, nil
+	}
+	q, path, op, err := c.strategyQuery(x)
+	if err != nil {
+		return nil, err
+	}
+	if op != nil && op.Rel.IsQuery() {
+		return nil, c.errAt(op.OpPos, "P%s is numeric and cannot be used as a state formula", relString(op.Rel))
+	}
+	var bound weight
+	if op != nil {
+		if bound, err = c.numConst(op.Bound, "probability bound"); err != nil {
+			return nil, err
+		}
+	}
+	starts := make([]int, c.g.NumStates)
+	for s := range starts {
+		starts[s] = s
+	}
+	v, err := c.pathValues(q, path, starts)
+	if err != nil {
+		return nil, err
+	}
+	set := translate.NewBitset(c.g.NumStates)
+	for s, p := range v {
+		if (q.sure && p == 1) || (!q.sure && compare(p, nil, op.Rel, bound)) {
+			set.Set(s)
+		}
+	}
+	if c.patl == nil {
+		c.patl = map[*prism.Strategy]translate.Bitset{}
+	}
+	c.patl[x] = set
+	return set, nil
+}
+
+// pathValues returns the value of path under q at each start state: the
+// optimal probability, or 1/0 for sure winning.
+func (c *Checker) pathValues(q patlQuery, path prism.Expr, starts []int) ([]float64, error) {
+	path = unparen(path)
+	if path == nil {
+		return nil, c.errAt(prism.NoPos, "missing path formula")
+	}
+	if t, ok := path.(*prism.Temporal); ok && !bareTemporal(t.Left) && !bareTemporal(t.Right) {
+		all, err := c.simpleValues(q, t)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]float64, len(starts))
+		for k, s := range starts {
+			out[k] = all[s]
+		}
+		return out, nil
+	}
+	return c.productValues(q, path, starts)
+}
+
+// bareTemporal reports whether e has a temporal operator outside every
+// P, R, coalition, responsibility or metric operator.
+func bareTemporal(e prism.Expr) bool {
+	found := false
+	walk(e, func(x prism.Expr) bool {
+		switch x.(type) {
+		case *prism.Temporal:
+			found = true
+		case *prism.ProbOp, *prism.RewardOp, *prism.Strategy, *prism.Resp,
+			*prism.Metric, *prism.FilterExpr, *prism.MultiNash:
+			return false
+		}
+		return !found
+	})
+	return found
+}
+
+// simpleValues solves one temporal operator over state formulas on the
+// game, for every state.
+func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error) {
+	k, err := c.boundOf(t)
+	if err != nil {
+		return nil, err
+	}
+	n := c.g.NumStates
+	right, err := c.patlBools(t.Right)
+	if err != nil {
+		return nil, err
+	}
+	left := make([]bool, n)
+	if t.Left != nil {
+		if left, err = c.patlBools(t.Left); err != nil {
+			return nil, err
+		}
+	} else if t.Op == prism.TempU || t.Op == prism.TempW || t.Op == prism.TempR {
+		return nil, c.errAt(t.OpPos, "%v needs two operands", t.Op)
+	}
+	ar := gameArena(c)
+	sv := newSolver(ar, c.viewFor(q.coal), q.max)
+	all := make([]bool, n)
+	for i := range all {
+		all[i] = true
+	}
+	switch t.Op {
+	case prism.TempX:
+		if q.sure {
+			out := make([]bool, n)
+			for i := range out {
+				out[i] = sv.cpre(i, right)
+			}
+			return boolValues(out), nil
+		}
+		return sv.next(right), nil
+	case prism.TempF:
+		return c.untilValues(q, sv, all, right, k)
+	case prism.TempU:
+		return c.untilValues(q, sv, left, right, k)
+	case prism.TempG:
+		return c.weakValues(q, ar, right, make([]bool, n), k)
+	case prism.TempW:
+		return c.weakValues(q, ar, left, right, k)
+	case prism.TempR:
+		// a R b = b W (a ∧ b)
+		ab := make([]bool, n)
+		for i := range ab {
+			ab[i] = left[i] && right[i]
+		}
+		return c.weakValues(q, ar, right, ab, k)
+	}
+	return nil, c.errAt(t.OpPos, "unknown temporal operator")
+}
+
+const emptyRange = -2 // boundOf's bound of an empty range (<0)
+
+// untilValues: a U≤k b.
+func (c *Checker) untilValues(q patlQuery, sv *solver, a, b []bool, k int64) ([]float64, error) {
+	if k == emptyRange {
+		return make([]float64, len(a)), nil
+	}
+	if q.sure {
+		return boolValues(sv.sureReach(a, b, k)), nil
+	}
+	return sv.reach(a, b, k)
+}
+
+// weakValues: a W≤k b, by duality for probabilities:
+// P_A,max[a W b] = 1 − P_A,min[¬b U (¬a ∧ ¬b)].
+func (c *Checker) weakValues(q patlQuery, ar *arena, a, b []bool, k int64) ([]float64, error) {
+	n := len(a)
+	if k == emptyRange {
+		out := make([]float64, n)
+		for i := range out {
+			out[i] = 1
+		}
+		return out, nil
+	}
+	if q.sure {
+		sv := newSolver(ar, c.viewFor(q.coal), q.max)
+		return boolValues(sv.sureWeak(a, b, k)), nil
+	}
+	nb := make([]bool, n)
+	bad := make([]bool, n)
+	for i := range nb {
+		nb[i] = !b[i]
+		bad[i] = !a[i] && !b[i]
+	}
+	f := q.flip()
+	sv := newSolver(ar, c.viewFor(f.coal), f.max)
+	v, err := sv.reach(nb, bad, k)
+	if err != nil {
+		return nil, err
+	}
+	for i := range v {
+		v[i] = 1 - v[i]
+	}
+	return v, nil
+}
+
+func boolValues(b []bool) []float64 {
+	out := make([]float64, len(b))
+	for i, x := range b {
+		if x {
+			out[i] = 1
+		}
+	}
+	return out
+}
+
+// productValues solves a co-safe or safety path formula on the product of
+// the game with its outcome automaton.
+func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]float64, error) {
+	a, err := c.automatonFor(path, false)
+	if err != nil {
+		return nil, err
+	}
+	coSafe, safe := c.fac.classify(a.init)
+	if !coSafe && !safe {
+		return nil, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
+	}
+	p := a.prod
+	ids := make([]int32, len(starts))
+	for k, s := range starts {
+		ids[k] = p.start(s)
+	}
+	n := p.size()
+	good := make([]bool, n)
+	bad := make([]bool, n)
+	notGood := make([]bool, n)
+	notBad := make([]bool, n)
+	for i := 0; i < n; i++ {
+		r := a.prog(p.q[i], a.letterOf[p.s[i]])
+		good[i], bad[i] = r == idTrue, r == idFalse
+		notGood[i], notBad[i] = !good[i], !bad[i]
+	}
+	ar := productArena(p)
+	var v []float64
+	switch {
+	case q.sure && coSafe:
+		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureReach(notBad, good, int64(unbounded)))
+	case q.sure:
+		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureWeak(notBad, good, int64(unbounded)))
+	case coSafe:
+		v, err = newSolver(ar, c.viewFor(q.coal), q.max).reach(notBad, good, int64(unbounded))
+	default:
+		f := q.flip()
+		v, err = newSolver(ar, c.viewFor(f.coal), f.max).reach(notGood, bad, int64(unbounded))
+		for i := range v {
+			v[i] = 1 - v[i]
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	out := make([]float64, len(starts))
+	for k, id := range ids {
+		out[k] = v[id]
+	}
+	return out, nil
+}
+
+// classify reports whether formula id is co-safe (no unbounded G, W or R
+// in its negation normal form) and whether it is a safety formula (no
+// unbounded F or U).
+func (f *factory) classify(id int32) (coSafe, safe bool) {
+	coSafe, safe = true, true
+	seen := map[int32]bool{}
+	var visit func(int32)
+	visit = func(id int32) {
+		if seen[id] || id == idTrue || id == idFalse {
+			return
+		}
+		seen[id] = true
+		n := f.nodes[id]
+		switch n.kind {
+		case fAtom:
+			return
+		case fNot, fX, fWX:
+			visit(n.a)
+			return
+		case fAnd, fOr:
+			for _, x := range n.list {
+				visit(x)
+			}
+			return
+		case fF, fU:
+			if n.k == unbounded {
+				safe = false
+			}
+		case fG, fW, fR:
+			if n.k == unbounded {
+				coSafe = false
+			}
+		}
+		visit(n.a)
+		if n.kind != fF && n.kind != fG {
+			visit(n.b)
+		}
+	}
+	visit(id)
+	return coSafe, safe
+}
+
+// patlBools evaluates a state formula at every state, set-wise for the
+// boolean connectives (plain sub-formulas are evaluated once).
+func (c *Checker) patlBools(e prism.Expr) ([]bool, error) {
+	set, err := c.patlSet(e)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]bool, c.g.NumStates)
+	for i := range out {
+		out[i] = set.Has(i)
+	}
+	return out, nil
+}
+
+func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
+	e = unparen(e)
+	if e == nil {
+		return nil, c.errAt(prism.NoPos, "missing state formula")
+	}
+	n := c.g.NumStates
+	switch x := e.(type) {
+	case *prism.BoolLit:
+		set := translate.NewBitset(n)
+		if x.Value {
+			for i := 0; i < n; i++ {
+				set.Set(i)
+			}
+		}
+		return set, nil
+	case *prism.Strategy:
+		return c.strategySet(x)
+	case *prism.Temporal:
+		return nil, c.errAt(x.OpPos, "a path formula needs an operator (P, CAR, CPR, CCR or a metric) around it")
+	case *prism.Unary:
+		if x.Op == prism.OpNot && !isPlain(x) {
+			s, err := c.patlSet(x.X)
+			if err != nil {
+				return nil, err
+			}
+			out := translate.NewBitset(n)
+			for i := 0; i < n; i++ {
+				if !s.Has(i) {
+					out.Set(i)
+				}
+			}
+			return out, nil
+		}
+	case *prism.Binary:
+		switch x.Op {
+		case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
+			if isPlain(x) {
+				break
+			}
+			l, err := c.patlSet(x.X)
+			if err != nil {
+				return nil, err
+			}
+			r, err := c.patlSet(x.Y)
+			if err != nil {
+				return nil, err
+			}
+			out := translate.NewBitset(n)
+			for i := 0; i < n; i++ {
+				a, b := l.Has(i), r.Has(i)
+				var v bool
+				switch x.Op {
+				case prism.OpAnd:
+					v = a && b
+				case prism.OpOr:
+					v = a || b
+				case prism.OpImplies:
+					v = !a || b
+				default:
+					v = a == b
+				}
+				if v {
+					out.Set(i)
+				}
+			}
+			return out, nil
+		}
+	}
+	if isPlain(e) {
+		return c.atomSet(e)
+	}
+	return c.stateSet(e)
+}
