@@ -415,21 +415,28 @@ func genBound(r *rand.Rand, bounded bool) prism.TimeBound {
 // outcome-from 1 cases use it: SPEC §3 says both "top-level temporal
 // operators range over 1..k" (an atom outside them is read at 0, as the
 // engine and the enumerator do) and "the same as X ψ'" (read at 1).
-func genPsi(r *rand.Rand, depth int, bounded, noAtom bool) prism.Expr {
+func genPsi(r *rand.Rand, depth int, bounded, noAtom, nested bool) prism.Expr {
 	if depth == 0 || (!noAtom && r.IntN(4) == 0) {
 		if noAtom {
-			return &prism.Temporal{Op: prism.TempF, Bound: genBound(r, bounded), Right: genPsi(r, 0, bounded, false)}
+			return &prism.Temporal{Op: prism.TempF, Bound: genBound(r, bounded), Right: genPsi(r, 0, bounded, false, nested)}
 		}
 		switch r.IntN(20) {
 		case 0:
 			return &prism.BoolLit{Value: r.IntN(2) == 0}
 		case 1, 2:
 			return &prism.Unary{Op: prism.OpNot, X: lab("a")}
+		case 3, 4:
+			if nested { // a nested P~b [ψ'] with a bounded ψ'
+				return &prism.ProbOp{Kind: 'P',
+					Rel:   []prism.RelKind{prism.RelGe, prism.RelGt, prism.RelLe, prism.RelLt}[r.IntN(4)],
+					Bound: dlit([]string{"0.3", "0.45", "0.6", "0.7"}[r.IntN(4)]),
+					Path:  genPsi(r, 1+r.IntN(2), true, false, false)}
+			}
 		}
 		return lab([]string{"a", "b"}[r.IntN(2)])
 	}
-	sub := func() prism.Expr { return genPsi(r, depth-1, bounded, false) }
-	top := func() prism.Expr { return genPsi(r, depth-1, bounded, noAtom) }
+	sub := func() prism.Expr { return genPsi(r, depth-1, bounded, false, nested) }
+	top := func() prism.Expr { return genPsi(r, depth-1, bounded, noAtom, nested) }
 	switch r.IntN(13) {
 	case 0:
 		return &prism.Unary{Op: prism.OpNot, X: top()}
@@ -478,6 +485,27 @@ func lookahead(e prism.Expr) int {
 	return 0
 }
 
+// nestedLook is the largest lookahead of the path of a nested P~b [ψ'].
+// Cases keep it within the horizon: the engine evaluates a nested P over
+// T steps from the state, not over infinite paths (see the report of
+// this test's author; the SPEC does not say), and the two agree then.
+func nestedLook(e prism.Expr) int {
+	switch x := e.(type) {
+	case *prism.Unary:
+		return nestedLook(x.X)
+	case *prism.Binary:
+		return max(nestedLook(x.X), nestedLook(x.Y))
+	case *prism.Temporal:
+		if x.Left != nil {
+			return max(nestedLook(x.Left), nestedLook(x.Right))
+		}
+		return nestedLook(x.Right)
+	case *prism.ProbOp:
+		return lookahead(x.Path)
+	}
+	return 0
+}
+
 // ---------------------------------------------------------------- cases
 
 func genCase(seed uint64) *rcase {
@@ -495,7 +523,8 @@ func genCase(seed uint64) *rcase {
 	// a true qualitative operator (want 1) or a nonzero degree (want 2).
 	want := r.IntN(5) % 3
 	noTopAtoms := r.IntN(2) == 0
-	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
+	nested := r.IntN(4) == 0 // outcomes with nested P~b [ψ'] atoms
+	m := &naive.Model{Game: c.g, Atom: nestedAtom(c.g, &c.behaviours, new(bool)), Const: litConst, Behaviours: c.behaviours}
 	en, err := naive.New(m, c.T)
 	// A behaviour that gives weight 0 to every action of a player in some
 	// state is an error; keep a few such cases, redraw most.
@@ -506,15 +535,18 @@ func genCase(seed uint64) *rcase {
 	}
 	for try := 0; ; try++ {
 		c.plan = genPlan(r, c.g, c.T)
-		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms)
+		c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms, nested)
+		for k := 0; nestedLook(c.psi) > c.T; k++ {
+			c.psi = genPsi(r, 1+r.IntN(3), false, c.from == 1 && noTopAtoms, nested && k < 20)
+		}
 		c.agent = r.IntN(len(c.g.Players))
 		if want == 0 || err != nil || try == 25 || len(en.Hist) > 250 || c.interesting(en, want) {
 			break
 		}
 	}
 	for range 20 {
-		b := genPsi(r, 1+r.IntN(2), true, false)
-		if lookahead(b) <= c.T {
+		b := genPsi(r, 1+r.IntN(2), true, false, nested)
+		if lookahead(b) <= c.T && nestedLook(b) <= c.T {
 			c.bounded = b
 			break
 		}
@@ -525,10 +557,6 @@ func genCase(seed uint64) *rcase {
 		Rel:     []prism.RelKind{prism.RelGe, prism.RelLt}[r.IntN(2)],
 		Bound:   dlit([]string{"0.3", "0.45", "0.6", "0.7"}[r.IntN(4)]),
 		Outcome: c.psi,
-	}
-	if len(c.g.Players) > 0 && r.IntN(40) == 0 {
-		c.multiInit = true
-		c.g.Initial = []int32{0, 1}
 	}
 	c.degSingle = &prism.Resp{
 		Kind:    prism.RespKind(r.IntN(3)),
@@ -557,6 +585,63 @@ func (c *rcase) interesting(en *naive.Enum, want int) bool {
 		}
 	}
 	return false
+}
+
+// nestedAtom gives the enumerator its atoms: labels and boolean
+// combinations of them, and nested P~b [ψ'] (ψ' bounded, without nesting),
+// evaluated in every state s by enumerating the histories of length
+// lookahead(ψ') from s (which is exact for a bounded ψ'). It sets *near
+// when a probability lies within 1e-9 of its bound, where float results
+// may fairly differ.
+func nestedAtom(g *translate.Game, beh *[]*prism.BehaviourDecl, near *bool) func(prism.Expr) (translate.Bitset, error) {
+	labels := labelAtom(g)
+	cache := map[prism.Expr]translate.Bitset{}
+	return func(e prism.Expr) (translate.Bitset, error) {
+		p, ok := e.(*prism.ProbOp)
+		if !ok {
+			return labels(e)
+		}
+		if set, ok := cache[e]; ok {
+			return set, nil
+		}
+		set := translate.NewBitset(g.NumStates)
+		b := p.Bound.(*prism.DoubleLit).Value
+		for s := range g.NumStates {
+			from := *g
+			from.Initial = []int32{int32(s)}
+			m := &naive.Model{Game: &from, Atom: labels, Const: litConst, Behaviours: *beh}
+			en, err := naive.New(m, max(1, lookahead(p.Path)))
+			if err != nil {
+				return nil, err
+			}
+			a, err := en.Check(&prism.ProbOp{Kind: 'P', Rel: prism.RelQuery, Path: p.Path}, nil, 0)
+			if err != nil {
+				return nil, err
+			}
+			x := a.Number
+			if math.Abs(x-b) < 1e-9 {
+				*near = true
+			}
+			holds := false
+			switch p.Rel {
+			case prism.RelGe:
+				holds = x >= b
+			case prism.RelGt:
+				holds = x > b
+			case prism.RelLe:
+				holds = x <= b
+			case prism.RelLt:
+				holds = x < b
+			default:
+				return nil, fmt.Errorf("nested P: relation %d", p.Rel)
+			}
+			if holds {
+				set.Set(s)
+			}
+		}
+		cache[e] = set
+		return set, nil
+	}
 }
 
 // fakeEnv resolves labels to the game's label sets and evaluates literals.
@@ -663,7 +748,8 @@ func (c *rcase) run(st *stats) []string {
 		}
 		return bad
 	}
-	m := &naive.Model{Game: c.g, Atom: labelAtom(c.g), Const: litConst, Behaviours: c.behaviours}
+	near := false
+	m := &naive.Model{Game: c.g, Atom: nestedAtom(c.g, &c.behaviours, &near), Const: litConst, Behaviours: c.behaviours}
 	en, nerr := naive.New(m, c.T)
 	plans := naive.Plans{"pi": c.plan}
 	if nerr != nil {
@@ -710,6 +796,9 @@ func (c *rcase) run(st *stats) []string {
 			fail(q, "horizon %d, want %d", res.Horizon, c.T)
 		}
 		c.compare(q, res, want, fail)
+	}
+	if near {
+		return nil // a nested probability equals its bound up to rounding
 	}
 	return bad
 }
@@ -867,6 +956,11 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 		tg := time.Now()
 		c := genCase(seed)
 		gen := time.Since(tg)
+		if seed%40 == 7 { // (not in genCase, whose games other tests reuse)
+			g := *c.g
+			g.Initial = []int32{0, 1}
+			c.g, c.multiInit = &g, true
+		}
 		queries += len(c.queries())
 		st.horizon[c.T]++
 		// A case that runs away is reported, not waited for.
