@@ -1,0 +1,326 @@
+package checker
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// Hand-computed pATL values (SPEC §4) on small models written in PRISM's
+// language, parsed and built by the other packages.
+
+// turnSMG: s=0 (p1) chooses a (½ goal, ½ s=1) or b (to s=2); s=1 (p2)
+// chooses c (goal) or d (sink); s=2 goes to goal with 0.9, sink with 0.1.
+const turnSMG = `smg
+player p1 M, [a], [b] endplayer
+player p2 [c], [d] endplayer
+module M
+  s : [0..4] init 0; // 3 goal, 4 sink
+  [a] s=0 -> 0.5:(s'=3) + 0.5:(s'=1);
+  [b] s=0 -> (s'=2);
+  [c] s=1 -> (s'=3);
+  [d] s=1 -> (s'=4);
+  [] s=2 -> 0.9:(s'=3) + 0.1:(s'=4);
+  [] s>=3 -> true;
+endmodule
+label "goal" = s=3;
+label "sink" = s=4;
+`
+
+// rps: rock-paper-scissors repeated on a draw; s=1: alice won, s=2: bob won.
+const rpsCSG = `csg
+player alice m1 endplayer
+player bob m2 endplayer
+module m1
+  [r1] s=0 -> true;
+  [p1] s=0 -> true;
+  [s1] s=0 -> true;
+endmodule
+module m2 = m1[r1=r2,p1=p2,s1=s2] endmodule
+module game
+  s : [0..2] init 0;
+  [r1,r2] s=0 -> (s'=0);
+  [r1,p2] s=0 -> (s'=2);
+  [r1,s2] s=0 -> (s'=1);
+  [p1,r2] s=0 -> (s'=1);
+  [p1,p2] s=0 -> (s'=0);
+  [p1,s2] s=0 -> (s'=2);
+  [s1,r2] s=0 -> (s'=2);
+  [s1,p2] s=0 -> (s'=1);
+  [s1,s2] s=0 -> (s'=0);
+endmodule
+`
+
+// biased: a 2×2 game whose joint actions win with probabilities
+// (.8 .2; .3 .6): mixed value (ad−bc)/(a+d−b−c) = 7/15.
+const biasedCSG = `csg
+player alice m1 endplayer
+player bob m2 endplayer
+module m1
+  [u] s=0 -> true;
+  [d] s=0 -> true;
+endmodule
+module m2
+  [l] s=0 -> true;
+  [r] s=0 -> true;
+endmodule
+module game
+  s : [0..2] init 0;
+  [u,l] s=0 -> 0.8:(s'=1) + 0.2:(s'=2);
+  [u,r] s=0 -> 0.2:(s'=1) + 0.8:(s'=2);
+  [d,l] s=0 -> 0.3:(s'=1) + 0.7:(s'=2);
+  [d,r] s=0 -> 0.6:(s'=1) + 0.4:(s'=2);
+endmodule
+`
+
+// pennies: matching pennies; alice wins (s=1) on a match.
+const penniesCSG = `csg
+player alice m1 endplayer
+player bob m2 endplayer
+module m1
+  [h1] s=0 -> true;
+  [t1] s=0 -> true;
+endmodule
+module m2 = m1[h1=h2,t1=t2] endmodule
+module game
+  s : [0..2] init 0;
+  [h1,h2] s=0 -> (s'=1);
+  [t1,t2] s=0 -> (s'=1);
+  [h1,t2] s=0 -> (s'=2);
+  [t1,h2] s=0 -> (s'=2);
+endmodule
+`
+
+// ruin: gambler's ruin on 0..4 from 2 (dtmc).
+const ruinDTMC = `dtmc
+module M
+  x : [0..4] init 2;
+  [] x>0 & x<4 -> 0.5:(x'=x-1) + 0.5:(x'=x+1);
+  [] x=0 | x=4 -> true;
+endmodule
+`
+
+// mdpChoice: from 0, a: ½ goal ½ back; b: 0.3 goal 0.7 sink.
+const choiceMDP = `mdp
+module M
+  s : [0..2] init 0;
+  [a] s=0 -> 0.5:(s'=1) + 0.5:(s'=0);
+  [b] s=0 -> 0.3:(s'=1) + 0.7:(s'=2);
+  [] s>0 -> true;
+endmodule
+`
+
+type patlWant struct {
+	prop   string
+	num    float64 // when !isBool and err == ""
+	isBool bool
+	b      bool
+	err    string // a substring of the expected error
+}
+
+func num(p string, v float64) patlWant   { return patlWant{prop: p, num: v} }
+func boolW(p string, b bool) patlWant    { return patlWant{prop: p, isBool: true, b: b} }
+func errW(p string, msg string) patlWant { return patlWant{prop: p, err: msg} }
+
+func TestPATL(t *testing.T) {
+	cases := []struct {
+		name, model string
+		want        []patlWant
+	}{
+		{"smg", turnSMG, []patlWant{
+			num(`<<p1>> Pmax=? [ F "goal" ]`, 0.9),
+			num(`<<p1,p2>> Pmax=? [ F "goal" ]`, 1),
+			num(`<<*>> Pmax=? [ F "goal" ]`, 1),
+			num(`Pmax=? [ F "goal" ]`, 1),
+			num(`<<1>> Pmin=? [ F "goal" ]`, 0.9),
+			num(`<<p2>> Pmin=? [ F "goal" ]`, 0.9),
+			num(`<<2>> Pmax=? [ F "goal" ]`, 0.9),
+			num(`Pmin=? [ F "goal" ]`, 0.5),
+			num(`<<p1>> Pmax=? [ F<=0 "goal" ]`, 0),
+			num(`<<p1>> Pmax=? [ F<=1 "goal" ]`, 0.5),
+			num(`<<p1>> Pmax=? [ F<2 "goal" ]`, 0.5),
+			num(`<<p1>> Pmax=? [ F<=2 "goal" ]`, 0.9),
+			num(`<<p1,p2>> Pmax=? [ F<=2 "goal" ]`, 1),
+			num(`<<p1>> Pmax=? [ X s=2 ]`, 1),
+			num(`<<p1>> Pmax=? [ X "goal" ]`, 0.5),
+			num(`<<p1>> Pmax=? [ s<2 U "goal" ]`, 0.5),
+			num(`<<p1>> Pmax=? [ G !"goal" ]`, 0.1),
+			num(`<<p1>> Pmax=? [ G<=1 !"goal" ]`, 1),
+			num(`<<p1>> Pmin=? [ G<=2 !"goal" ]`, 0.1),
+			num(`<<p1>> Pmax=? [ !"sink" W "goal" ]`, 0.9),
+			num(`<<p1>> Pmax=? [ "goal" R !"sink" ]`, 0.9),
+			// co-safe and safety formulas on the product
+			num(`<<p1>> Pmax=? [ (F "goal") | (F "sink") ]`, 1),
+			num(`<<p1>> Pmax=? [ F (s=1 & (X "goal")) ]`, 0),
+			num(`<<p1,p2>> Pmax=? [ F (s=1 & (X "goal")) ]`, 0.5),
+			num(`<<p1>> Pmax=? [ F X X "goal" ]`, 0.9),
+			num(`<<p1>> Pmax=? [ (G !"goal") & (G s!=1) ]`, 0.1),
+			num(`<<p1>> Pmin=? [ !(F "goal") ]`, 0.1),
+			// nesting: <<p2>> P>=1 [X goal] holds at s=1 and in goal
+			num(`<<p1>> Pmax=? [ F <<p2>> P>=1 [ X "goal" ] ]`, 1),
+			num(`<<p1>> Pmin=? [ F <<p2>> P>=1 [ X "goal" ] ]`, 0.9),
+			boolW(`<<p1>> P>=0.9 [ F "goal" ]`, true),
+			boolW(`<<p1>> P>0.9 [ F "goal" ]`, false),
+			boolW(`<<p1>> P<=0.5 [ F "goal" ]`, false),
+			boolW(`<<p1,p2>> P<=0.5 [ F "goal" ]`, true),
+			boolW(`s=0 & <<p1>> P>=0.9 [ F "goal" ]`, true),
+			// sure winning
+			boolW(`<<p1,p2>> [ F "goal" ]`, true),
+			boolW(`<<p1>> [ F "goal" ]`, false),
+			boolW(`<<p1,p2>> [ X (s=1 | "goal") ]`, true),
+			boolW(`<<p1>> [ X (s=1 | "goal") ]`, true),
+			boolW(`<<p1>> [ G !"goal" ]`, false),
+			boolW(`<<p1>> [ F<=1 ("goal" | s=2) ]`, true),
+			boolW(`<<p1,p2>> [ F (s=1 & (X "goal")) ]`, false),
+			boolW(`<<p1>> [ (F s=2) & (F "goal") ]`, false),
+			// errors
+			errW(`<<p3>> Pmax=? [ F "goal" ]`, `unknown player "p3"`),
+			errW(`<<3>> Pmax=? [ F "goal" ]`, `invalid player index 3`),
+			errW(`<<p1>> P=? [ F "goal" ]`, `Pmax=? or Pmin=?`),
+			errW(`<<p1>> Pmax=? [ G F "goal" ]`, `neither`),
+			errW(`<<p1>> R{"r"}max=? [ F "goal" ]`, `reward`),
+			errW(`<<p1>> Pmax=? [ F <<p2>> Pmax=? [ X "goal" ] ]`, `must be bool`),
+		}},
+		{"rock-paper-scissors", rpsCSG, []patlWant{
+			num(`<<alice>> Pmax=? [ X s=1 ]`, 1.0/3),
+			num(`<<alice>> Pmax=? [ F<=1 s=1 ]`, 1.0/3),
+			num(`<<alice>> Pmax=? [ F<=2 s=1 ]`, 4.0/9),
+			num(`<<alice>> Pmax=? [ F<=3 s=1 ]`, 13.0/27),
+			num(`<<alice>> Pmax=? [ F s=1 ]`, 0.5),
+			num(`<<bob>> Pmin=? [ F s=1 ]`, 0.5),
+			num(`<<alice>> Pmin=? [ F s=1 ]`, 0.5),
+			num(`<<alice,bob>> Pmax=? [ F s=1 ]`, 1),
+			num(`<<alice,bob>> Pmin=? [ F s=1 ]`, 0),
+			num(`<<alice>> Pmax=? [ G s!=2 ]`, 0.5),
+			num(`<<alice>> Pmax=? [ X X s=1 ]`, 4.0/9),
+			// value iteration approaches 1/2 from below, as in PRISM
+			boolW(`<<alice>> P>=0.4999 [ F s=1 ]`, true),
+			boolW(`<<alice>> P>0.5 [ F s=1 ]`, false),
+			boolW(`<<alice>> [ F s=1 ]`, false),
+			boolW(`<<alice,bob>> [ X s=1 ]`, true),
+		}},
+		{"matching pennies", penniesCSG, []patlWant{
+			num(`<<alice>> Pmax=? [ X s=1 ]`, 0.5),
+			num(`<<alice>> Pmin=? [ X s=1 ]`, 0.5),
+			num(`<<bob>> Pmax=? [ F s=2 ]`, 0.5),
+			num(`<<*>> Pmin=? [ F s=1 ]`, 0),
+			boolW(`<<alice>> [ F s=1 ]`, false),
+			boolW(`<<alice,bob>> [ F s=1 ]`, true),
+		}},
+		{"biased 2x2", biasedCSG, []patlWant{
+			num(`<<alice>> Pmax=? [ F s=1 ]`, 7.0/15),
+			num(`<<bob>> Pmin=? [ F s=1 ]`, 7.0/15),
+			num(`<<bob>> Pmax=? [ F s=2 ]`, 8.0/15),
+			num(`<<alice,bob>> Pmax=? [ F s=1 ]`, 0.8),
+			num(`Pmin=? [ F s=1 ]`, 0.2),
+			boolW(`<<alice,bob>> [ F s=1 ]`, false),
+		}},
+		{"dtmc", ruinDTMC, []patlWant{
+			num(`Pmax=? [ F x=4 ]`, 0.5),
+			num(`Pmin=? [ F x=4 ]`, 0.5),
+			num(`Pmax=? [ F<=2 x=4 ]`, 0.25),
+			num(`Pmax=? [ x>0 U x=4 ]`, 0.5),
+			num(`Pmax=? [ G x>0 ]`, 0.5),
+		}},
+		{"mdp", choiceMDP, []patlWant{
+			num(`<<1>> Pmax=? [ F s=1 ]`, 1),
+			num(`<<1>> Pmin=? [ F s=1 ]`, 0.3),
+			num(`Pmax=? [ F<=1 s=1 ]`, 0.5),
+			num(`Pmin=? [ F<=2 s=1 ]`, 0.3),
+			boolW(`<<1>> [ F s=1 ]`, false),
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, w := range tc.want {
+				res, err := checkPATL(t, tc.model, w.prop)
+				switch {
+				case w.err != "":
+					if err == nil || !strings.Contains(err.Error(), w.err) {
+						t.Errorf("%s: got %v, %v; want an error with %q", w.prop, res, err, w.err)
+					}
+				case err != nil:
+					t.Errorf("%s: %v", w.prop, err)
+				case w.isBool:
+					if res.Kind != KindBool || res.Bool != w.b {
+						t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
+					}
+				default:
+					if res.Kind != KindNumber || !patlClose(res.Number, w.num) {
+						t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
+					}
+				}
+			}
+		})
+	}
+}
+
+// patlClose: PRISM's relative tolerance 1e-5 (absolute near 0).
+func patlClose(got, want float64) bool {
+	d := math.Abs(got - want)
+	if want == 0 {
+		return d < 1e-9
+	}
+	return d/math.Abs(want) < 1e-5
+}
+
+func checkPATL(t *testing.T, model, prop string) (*Result, error) {
+	t.Helper()
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "m.prism", model)
+	if err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	if err := prism.CheckModel(fset, mf); err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	pf, err := prism.ParseProps(fset, "p.props", prop)
+	if err != nil {
+		return nil, err
+	}
+	if err := prism.CheckProps(fset, mf, pf); err != nil {
+		return nil, err
+	}
+	m, err := translate.Build(fset, mf, pf, translate.Config{})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	c, err := New(fset, m.Game, m, Config{})
+	if err != nil {
+		t.Fatalf("checker: %v", err)
+	}
+	if len(pf.Properties) != 1 {
+		t.Fatalf("%q: %d properties", prop, len(pf.Properties))
+	}
+	return c.Check(pf.Properties[0].Expr)
+}
+
+func TestMatrixGameValue(t *testing.T) {
+	cases := []struct {
+		name   string
+		m      []float64
+		nr, nc int
+		want   float64
+	}{
+		{"matching pennies", []float64{1, 0, 0, 1}, 2, 2, 0.5},
+		{"rock-paper-scissors payoff", []float64{0, -1, 1, 1, 0, -1, -1, 1, 0}, 3, 3, 0},
+		{"rps win probability", []float64{0, 0, 1, 1, 0, 0, 0, 1, 0}, 3, 3, 1.0 / 3},
+		{"biased 2x2", []float64{0.8, 0.2, 0.3, 0.6}, 2, 2, 7.0 / 15},
+		{"saddle point", []float64{3, 1, 4, 2}, 2, 2, 2},
+		{"one row", []float64{0.4, 0.1, 0.7}, 1, 3, 0.1},
+		{"one column", []float64{0.4, 0.1, 0.7}, 3, 1, 0.7},
+		{"dominated row", []float64{1, 0, 0, 1, 0.2, 0.2}, 3, 2, 0.5},
+		// 2×3: columns mixed; value 4/7 (row mix (3/7, 4/7) against columns 1, 2)
+		{"2x3", []float64{0, 1, 2, 1, 0.25, 3}, 2, 3, 4.0 / 7},
+		{"negative", []float64{-2, 3, 3, -4}, 2, 2, 1.0 / 12},
+	}
+	for _, tc := range cases {
+		got := matrixGameValue(tc.m, tc.nr, tc.nc)
+		if math.Abs(got-tc.want) > 1e-9 {
+			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
