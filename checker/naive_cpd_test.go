@@ -259,7 +259,7 @@ func TestNaiveCPD(t *testing.T) {
 						t.Fatal("no degrees")
 					}
 					for k, v := range []float64{d.Count, d.Prob, d.Entropy} {
-						if !close(v, w.deg[k]) {
+						if !relClose(v, w.deg[k]) {
 							t.Errorf("degree %d: got %.17g, want %.17g", k, v, w.deg[k])
 						}
 					}
@@ -271,7 +271,7 @@ func TestNaiveCPD(t *testing.T) {
 						t.Errorf("count %v, want %d", got.Count, w.count)
 					}
 				case w.isNum:
-					if !close(got.Number, *w.number) {
+					if !relClose(got.Number, *w.number) {
 						t.Errorf("got %.17g, want %.17g", got.Number, *w.number)
 					}
 					if w.exact != nil && (got.Exact == nil || got.Exact.Cmp(w.exact) != 0) {
@@ -283,8 +283,8 @@ func TestNaiveCPD(t *testing.T) {
 	}
 }
 
-// close compares floats with a relative tolerance of 1e-12.
-func close(a, b float64) bool {
+// relClose compares floats with a relative tolerance of 1e-12.
+func relClose(a, b float64) bool {
 	if a == b {
 		return true
 	}

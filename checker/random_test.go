@@ -867,7 +867,7 @@ func (c *rcase) compare(q query, res *checker.Result, want *naive.Answer, fail f
 				fail(q, "no degrees; want %s", fmtAnswer(want))
 				return
 			}
-			if !close(d.Count, w.Count) || !close(d.Prob, w.Prob) || !close(d.Entropy, w.Entropy) {
+			if !relClose(d.Count, w.Count) || !relClose(d.Prob, w.Prob) || !relClose(d.Entropy, w.Entropy) {
 				fail(q, "engine #%.17g P%.17g H%.17g; want %s", d.Count, d.Prob, d.Entropy, fmtAnswer(want))
 			}
 			if (c.exact || d.CountExact != nil) && !ratEq(d.CountExact, w.CountExact) {
@@ -877,7 +877,7 @@ func (c *rcase) compare(q query, res *checker.Result, want *naive.Answer, fail f
 				fail(q, "engine exact prob degree %v, want %v", d.ProbExact, w.ProbExact)
 			}
 		case x.Rel == prism.RelQuery: // one degree
-			if !close(res.Number, want.Number) {
+			if !relClose(res.Number, want.Number) {
 				fail(q, "engine %.17g, want %.17g", res.Number, want.Number)
 			}
 			if c.exact && x.Degree != prism.DegEntropy && !ratEq(res.Exact, want.Exact) {
@@ -899,11 +899,11 @@ func (c *rcase) compare(q query, res *checker.Result, want *naive.Answer, fail f
 			}
 			return
 		}
-		if !close(res.Number, want.Number) {
+		if !relClose(res.Number, want.Number) {
 			fail(q, "engine %.17g, want %.17g", res.Number, want.Number)
 		}
 	case *prism.ProbOp:
-		if !close(res.Number, want.Number) {
+		if !relClose(res.Number, want.Number) {
 			fail(q, "engine %.17g, want %.17g", res.Number, want.Number)
 		}
 		if c.exact && !ratEq(res.Exact, want.Exact) {
