@@ -1,0 +1,53 @@
+package checker_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/internal/naive"
+	"github.com/onus-mc/onus/prism"
+)
+
+// BenchmarkNaiveVsEngine times the literal enumerator of the definitions
+// beside the engine on the same query, D_CAR (b) of SPEC §8 under the
+// behaviour q (all three degrees), at T = 4..10: the enumerator walks the
+// 4^T histories, the engine one layered pass per language. Run with
+//
+//	go test ./checker -run '^$' -bench NaiveVsEngine -benchtime 1x
+func BenchmarkNaiveVsEngine(b *testing.B) {
+	g := cpdGame()
+	for T := 4; T <= 10; T++ {
+		q := resp(prism.CAR, prism.DegAll, planOf(repeat(step(), T-1), step("d1", "c2")),
+			fLe(T, or(lab("reward"), lab("payoff2"))))
+		var want float64
+		b.Run(fmt.Sprintf("naive/T=%d", T), func(b *testing.B) {
+			for b.Loop() {
+				e, err := naive.New(&naive.Model{Game: g, Atom: labelAtom(g), Const: litConst, Behaviours: qBehaviour()}, T)
+				if err != nil {
+					b.Fatal(err)
+				}
+				a, err := e.Check(q, nil, 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				want = a.Degrees.Count
+			}
+		})
+		b.Run(fmt.Sprintf("engine/T=%d", T), func(b *testing.B) {
+			for b.Loop() {
+				c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g: g}, checker.Config{Behaviours: qBehaviour()})
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := c.Check(q)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Degrees.Count != want || want != 0.5 {
+					b.Fatalf("engine %v, enumerator %v, want 1/2", r.Degrees.Count, want)
+				}
+			}
+		})
+	}
+}
