@@ -354,3 +354,133 @@ func TestExportOutcomeRandom(t *testing.T) {
 	}
 	t.Logf("%d random cases, %d languages round-tripped", ok, langs)
 }
+
+func mustExport(t *testing.T, c *checker.Checker, e prism.Expr) []*checker.OutcomeExport {
+	t.Helper()
+	exps, err := c.ExportOutcome(e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exps
+}
+
+// TestExportOutcomeLayout: the chain and property of example 2 (CAR of p1
+// for X ("fine"|"payoff2") under [d1,d2]), written out in full.
+func TestExportOutcomeLayout(t *testing.T) {
+	g := cpdGame()
+	c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g, true}, checker.Config{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := &prism.Resp{Kind: prism.CAR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: planOf(step("d1", "d2"))},
+		Degree: prism.DegAll, Outcome: next(or(lab("fine"), lab("payoff2")))}
+	exps := mustExport(t, c, q)
+	if len(exps) != 2 || exps[0].Lang.Name != "L_psi" || exps[1].Lang.Name != "L_plus" {
+		t.Fatalf("got %d languages", len(exps))
+	}
+	wantProp := `P=? [ (G !"onus_sink") & (X (!"onus_end" & ("fine" | "payoff2"))) ]`
+	for _, x := range exps {
+		if got := prism.ExprString(x.Prop); got != wantProp {
+			t.Errorf("%s: property %s, want %s", x.Lang.Name, got, wantProp)
+		}
+	}
+	want := map[string]string{
+		// L_psi: every joint action is allowed; the sink is unreachable.
+		"L_psi": "5 states: 0:(0,0) 1:(0,1) 2:(1,1) 3:(2,1) 4:(3,1) 5:(0,3) 6:(0,2) | " +
+			"0>1:1/4 0>2:1/4 0>3:1/4 0>4:1/4 1>6:1 2>6:1 3>6:1 4>6:1 5>5:1 6>6:1",
+		// L_plus: p1 must play d1 at step 0; c1 leads to the sink.
+		"L_plus": "3 states: 0:(0,0) 1:(0,1) 2:(3,1) 3:(0,3) 4:(0,2) | " +
+			"0>1:1/4 0>2:1/4 0>3:1/2 1>4:1 2>4:1 3>3:1 4>4:1",
+	}
+	for _, x := range exps {
+		ch := x.Chain
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d states:", ch.NumStates-2)
+		for s := range ch.NumStates {
+			v := ch.State(s)
+			fmt.Fprintf(&b, " %d:(%d,%d)", s, v[0], v[1])
+		}
+		b.WriteString(" |")
+		for s := range ch.NumStates {
+			lo, hi := ch.Transitions(s)
+			for tr := lo; tr < hi; tr++ {
+				fmt.Fprintf(&b, " %d>%d:%s", s, ch.Target[tr], ch.ProbExact[tr].RatString())
+			}
+		}
+		if got := b.String(); got != want[x.Lang.Name] {
+			t.Errorf("%s:\n got %s\nwant %s", x.Lang.Name, got, want[x.Lang.Name])
+		}
+		if x.Sink != ch.NumStates-2 || x.End != ch.NumStates-1 || x.StepVar != "k" || ch.Vars[1].Name != "k" {
+			t.Errorf("%s: sink %d end %d step %s", x.Lang.Name, x.Sink, x.End, x.StepVar)
+		}
+		if x.Lang.Count.Int64() != 2 || x.Lang.ProbExact.RatString() != "1/2" {
+			t.Errorf("%s: count %v prob %v", x.Lang.Name, x.Lang.Count, x.Lang.ProbExact)
+		}
+	}
+	if _, err := roundTrip(t, c, q, "example 2"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestExportOutcomeAtoms: nested state formulas, "init" and a bounded
+// operator at a known position, a game variable named k, and label
+// clashes.
+func TestExportOutcomeAtoms(t *testing.T) {
+	g := cpdGame()
+	g.Vars = []translate.Var{{Name: "k", Lo: 0, Hi: 3}}
+	c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g, false}, checker.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	nested := &prism.Resp{Kind: prism.CAR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: planOf(step("d1", "d2"))},
+		Outcome: next(or(lab("fine"), lab("payoff2")))}
+	prob := &prism.ProbOp{Kind: 'P', Rel: prism.RelGe, Bound: dlit("0.5"), Path: next(lab("reward"))}
+	psi := or(next(next(or(nested, lab("init")))), fLe(2, &prism.Binary{X: prob, Op: prism.OpAnd, Y: lab("payoff1")}))
+	q := &prism.Metric{Kind: prism.MetricCount, Outcome: psi}
+	exps := mustExport(t, c, q)
+	x := exps[0]
+	got := prism.ExprString(x.Prop)
+	// Atoms in order: CAR(...) (true in every state of the CPD: all states
+	// have the same moves), "init" (state 0), P>=0.5 [X "reward"] (1/4:
+	// nowhere).
+	want := `P=? [ (G !"onus_sink") & ((X (!"onus_end" & (X (!"onus_end" & ("onus_atom_1" | "onus_atom_2"))))) | ` +
+		`(F (!"onus_end" & ("onus_atom_3" & "payoff1")))) ]`
+	if got != want {
+		t.Errorf("property\n got %s\nwant %s", got, want)
+	}
+	atoms := map[string]func(s, k int32) bool{
+		"onus_atom_1": func(s, k int32) bool { return true },
+		"onus_atom_2": func(s, k int32) bool { return s == 0 },
+		"onus_atom_3": func(s, k int32) bool { return false },
+	}
+	ch := x.Chain
+	for name, f := range atoms {
+		set := ch.Label(name)
+		for st := range ch.NumStates {
+			v := ch.State(st)
+			if want := st < ch.NumStates-2 && f(v[0], v[1]); set.Has(st) != want {
+				t.Errorf("%s in state %d %v: %v", name, st, v, set.Has(st))
+			}
+		}
+	}
+	if x.StepVar != "k_" || x.Chain.Vars[1].Name != "k_" {
+		t.Errorf("step variable %q", x.StepVar)
+	}
+	if _, err := roundTrip(t, c, q, "atoms"); err != nil {
+		t.Fatal(err)
+	}
+	// A bound shorter than the horizon at a known position: a window on k_.
+	q2 := &prism.Metric{Kind: prism.MetricCount, Outcome: or(fLe(1, lab("reward")), next(next(next(lab("fine")))))}
+	got = prism.ExprString(mustExport(t, c, q2)[0].Prop)
+	if !strings.Contains(got, `F (!"onus_end" & k_ <= 1 & "reward")`) {
+		t.Errorf("window: %s", got)
+	}
+	if _, err := roundTrip(t, c, q2, "window"); err != nil {
+		t.Fatal(err)
+	}
+	g.Labels[0].Name = "onus_end"
+	c, _ = checker.New(prism.NewFileSet(), g, fakeEnv{g, false}, checker.Config{})
+	if _, err := c.ExportOutcome(&prism.Metric{Kind: prism.MetricCount, Outcome: next(lab("reward"))}); err == nil || !strings.Contains(err.Error(), "clashes") {
+		t.Errorf("label clash: %v", err)
+	}
+}
