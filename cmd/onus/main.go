@@ -110,6 +110,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			buildCommand(),
 			exportCommand(),
+			exportOutcomeCommand(),
 			checkCommand(),
 			demoCommand(),
 		},
