@@ -192,6 +192,10 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		return c.checkMetric(x, init)
 	case *prism.Strategy:
 		return c.checkStrategy(x, init)
+	case *prism.RewardOp:
+		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
+			return c.checkOptReward(x, init)
+		}
 	case *prism.ProbOp:
 		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelQuery || !x.Rel.IsQuery()) {
 			return c.checkProb(x, init)

@@ -25,43 +25,61 @@ type patlQuery struct {
 
 func (q patlQuery) flip() patlQuery { q.max = !q.max; return q }
 
+// patlOp is the operator under a coalition: P or R with a query (max=? or
+// min=?) or a bound, or the certainty form [ψ].
+type patlOp struct {
+	pos     prism.Pos
+	rel     prism.RelKind
+	bound   prism.Expr
+	path    prism.Expr      // P and [ψ]: the path formula
+	rew     *prism.RewardOp // R: the reward operator
+	certain bool            // <<A>> [ψ]
+}
+
+func probOp(x *prism.ProbOp) patlOp {
+	return patlOp{pos: x.OpPos, rel: x.Rel, bound: x.Bound, path: x.Path}
+}
+
 // strategyForm checks that x is a coalition operator onus evaluates and
-// returns the probability operator inside it (nil for <<A>> [ψ]).
-func (c *Checker) strategyForm(x *prism.Strategy) (*prism.ProbOp, error) {
+// returns the operator inside it.
+func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 	switch {
 	case x.Dual:
-		return nil, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
 	case len(x.Coalitions) != 1:
-		return nil, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
+		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
 	case len(x.Options) > 0:
-		return nil, c.errAt(x.OpPos, "options of the coalition operator are not supported")
+		return patlOp{}, c.errAt(x.OpPos, "options of the coalition operator are not supported")
 	case x.Certain:
 		if x.Op == nil {
-			return nil, c.errAt(x.OpPos, "missing path formula")
+			return patlOp{}, c.errAt(x.OpPos, "missing path formula")
 		}
-		return nil, nil
+		return patlOp{pos: x.OpPos, path: x.Op, certain: true}, nil
 	}
 	switch op := unparen(x.Op).(type) {
 	case *prism.ProbOp:
 		switch {
 		case op.Kind != 'P':
-			return nil, c.errAt(op.OpPos, "<<...>> takes P here; %c is not supported", op.Kind)
+			return patlOp{}, c.errAt(op.OpPos, "<<...>> takes P or R here; %c is not supported", op.Kind)
 		case op.Filter != nil:
-			return nil, c.errAt(op.OpPos, "filters inside P are not supported yet")
+			return patlOp{}, c.errAt(op.OpPos, "filters inside P are not supported yet")
 		case op.Rel == prism.RelQuery:
-			return nil, c.errAt(op.OpPos, "a coalition needs Pmax=? or Pmin=? (not P=?)")
+			return patlOp{}, c.errAt(op.OpPos, "a coalition needs Pmax=? or Pmin=? (not P=?)")
 		case op.Rel.IsQuery() && op.Rel != prism.RelMaxQuery && op.Rel != prism.RelMinQuery:
-			return nil, c.errAt(op.OpPos, "P%s is not supported yet", relString(op.Rel))
+			return patlOp{}, c.errAt(op.OpPos, "P%s is not supported yet", relString(op.Rel))
 		}
-		return op, nil
+		return probOp(op), nil
 	case *prism.RewardOp:
-		return nil, c.errAt(op.OpPos, "the reward operator R is not supported yet")
+		if err := c.rewardForm(op); err != nil {
+			return patlOp{}, err
+		}
+		return patlOp{pos: op.OpPos, rel: op.Rel, bound: op.Bound, rew: op}, nil
 	case *prism.MultiNash:
-		return nil, c.errAt(op.OpPos, "equilibrium queries are not supported yet")
+		return patlOp{}, c.errAt(op.OpPos, "equilibrium queries are not supported yet")
 	case nil:
-		return nil, c.errAt(x.OpPos, "missing operator after the coalition")
+		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
-		return nil, c.errAt(x.OpPos, "<<...>> must be followed by P or [ path ]")
+		return patlOp{}, c.errAt(x.OpPos, "<<...>> must be followed by P, R or [ path ]")
 	}
 }
 
@@ -71,10 +89,17 @@ func (c *Checker) strategyUnsupported(x *prism.Strategy) error {
 	if err != nil {
 		return err
 	}
-	if op == nil {
-		return c.unsupported(x.Op)
+	return c.opUnsupported(op)
+}
+
+func (c *Checker) opUnsupported(op patlOp) error {
+	if op.rew != nil {
+		if op.rew.Target == nil {
+			return nil
+		}
+		return c.unsupported(op.rew.Target)
 	}
-	return c.unsupported(op.Path)
+	return c.unsupported(op.path)
 }
 
 // coalitionOf resolves the players of x (all of them for <<*>>).
@@ -100,71 +125,105 @@ func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
 	return coal, nil
 }
 
-// strategyQuery prepares x: the query, its path and its probability
-// operator (nil for <<A>> [ψ]).
-func (c *Checker) strategyQuery(x *prism.Strategy) (patlQuery, prism.Expr, *prism.ProbOp, error) {
+func (c *Checker) allPlayers() []bool {
+	coal := make([]bool, c.nplayers)
+	for i := range coal {
+		coal[i] = true
+	}
+	return coal
+}
+
+// strategyQuery prepares x: the query and its operator.
+func (c *Checker) strategyQuery(x *prism.Strategy) (patlQuery, patlOp, error) {
 	op, err := c.strategyForm(x)
 	if err != nil {
-		return patlQuery{}, nil, nil, err
+		return patlQuery{}, op, err
 	}
 	coal, err := c.coalitionOf(x)
 	if err != nil {
-		return patlQuery{}, nil, nil, err
+		return patlQuery{}, op, err
 	}
-	q := patlQuery{coal: coal}
-	if op == nil {
-		q.sure = true
-		return q, x.Op, nil, c.unsupported(x.Op)
-	}
-	switch op.Rel {
+	return queryFor(coal, op), op, c.opUnsupported(op)
+}
+
+// queryFor: the coalition maximises for max=?, > and >=, and makes the
+// path certain in [ψ].
+func queryFor(coal []bool, op patlOp) patlQuery {
+	q := patlQuery{coal: coal, sure: op.certain}
+	switch op.rel {
 	case prism.RelMaxQuery, prism.RelGt, prism.RelGe:
 		q.max = true
 	}
-	return q, op.Path, op, c.unsupported(op.Path)
+	return q
+}
+
+// opValues returns the value of op under q at each start state.
+func (c *Checker) opValues(q patlQuery, op patlOp, starts []int) ([]float64, error) {
+	if op.rew != nil {
+		return c.rewardValues(q, op.rew, starts)
+	}
+	return c.pathValues(q, op.path, starts)
 }
 
 // checkStrategy evaluates a coalition operator at the initial state.
 func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
-	q, path, op, err := c.strategyQuery(x)
+	q, op, err := c.strategyQuery(x)
 	if err != nil {
 		return nil, err
 	}
-	v, err := c.pathValues(q, path, []int{init})
+	return c.checkOp(q, op, init)
+}
+
+func (c *Checker) checkOp(q patlQuery, op patlOp, init int) (*Result, error) {
+	v, err := c.opValues(q, op, []int{init})
 	if err != nil {
 		return nil, err
 	}
-	return c.patlResult(q, op, v[0])
+	if q.sure {
+		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
+	}
+	if op.rel.IsQuery() {
+		return &Result{Kind: KindNumber, Number: v[0]}, nil
+	}
+	b, err := c.opHolds(op, v[0])
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindBool, Bool: b}, nil
+}
+
+func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
+	what := "probability bound"
+	if op.rew != nil {
+		what = "reward bound"
+	}
+	bound, err := c.numConst(op.bound, what)
+	if err != nil {
+		return false, err
+	}
+	return compare(v, nil, op.rel, bound), nil
 }
 
 // checkOptProb evaluates Pmax=? / Pmin=? without a coalition: all players
 // optimise together.
 func (c *Checker) checkOptProb(x *prism.ProbOp, init int) (*Result, error) {
-	if err := c.unsupported(x.Path); err != nil {
+	op := probOp(x)
+	if err := c.opUnsupported(op); err != nil {
 		return nil, err
 	}
-	q := patlQuery{coal: make([]bool, c.nplayers), max: x.Rel == prism.RelMaxQuery}
-	for i := range q.coal {
-		q.coal[i] = true
-	}
-	v, err := c.pathValues(q, x.Path, []int{init})
-	if err != nil {
-		return nil, err
-	}
-	return c.patlResult(q, x, v[0])
+	return c.checkOp(queryFor(c.allPlayers(), op), op, init)
 }
 
-func (c *Checker) patlResult(q patlQuery, op *prism.ProbOp, v float64) (*Result, error) {
-	if q.sure {
-		return &Result{Kind: KindBool, Bool: v == 1}, nil
-	}
-	if op.Rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v}, nil
-	}
-	b, err := c.probBound(op, v, nil)
-	if err != nil {
+// checkOptReward evaluates Rmax=? / Rmin=? without a coalition.
+func (c *Checker) checkOptReward(x *prism.RewardOp, init int) (*Result, error) {
+	if err := c.rewardForm(x); err != nil {
 		return nil, err
 	}
-	return &Result{Kind: KindBool, Bool: b}, nil
+	op := patlOp{pos: x.OpPos, rel: x.Rel, bound: x.Bound, rew: x}
+	if err := c.opUnsupported(op); err != nil {
+		return nil, err
+	}
+	return c.checkOp(queryFor(c.allPlayers(), op), op, init)
 }
 
 // strategyAt evaluates a boolean coalition operator at state s; the set of
@@ -181,30 +240,30 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	if set, ok := c.patl[x]; ok {
 		return set, nil
 	}
-	q, path, op, err := c.strategyQuery(x)
+	q, op, err := c.strategyQuery(x)
 	if err != nil {
 		return nil, err
 	}
-	if op != nil && op.Rel.IsQuery() {
-		return nil, c.errAt(op.OpPos, "P%s is numeric and cannot be used as a state formula", relString(op.Rel))
-	}
-	var bound weight
-	if op != nil {
-		if bound, err = c.numConst(op.Bound, "probability bound"); err != nil {
-			return nil, err
-		}
+	if !q.sure && op.rel.IsQuery() {
+		return nil, c.errAt(op.pos, "a %s query is numeric and cannot be used as a state formula", relString(op.rel))
 	}
 	starts := make([]int, c.g.NumStates)
 	for s := range starts {
 		starts[s] = s
 	}
-	v, err := c.pathValues(q, path, starts)
+	v, err := c.opValues(q, op, starts)
 	if err != nil {
 		return nil, err
 	}
 	set := translate.NewBitset(c.g.NumStates)
 	for s, p := range v {
-		if (q.sure && p == 1) || (!q.sure && compare(p, nil, op.Rel, bound)) {
+		holds := p == 1
+		if !q.sure {
+			if holds, err = c.opHolds(op, p); err != nil {
+				return nil, err
+			}
+		}
+		if holds {
 			set.Set(s)
 		}
 	}

@@ -28,6 +28,9 @@ module M
 endmodule
 label "goal" = s=3;
 label "sink" = s=4;
+rewards "steps" true : 1; endrewards
+rewards "act" [a] true : 2; [b] true : 1; endrewards
+rewards "atgoal" s=3 : 1; endrewards
 `
 
 // rps: rock-paper-scissors repeated on a draw; s=1: alice won, s=2: bob won.
@@ -52,6 +55,11 @@ module game
   [s1,p2] s=0 -> (s'=1);
   [s1,s2] s=0 -> (s'=0);
 endmodule
+rewards "u"
+  [r1,s2] true : 1; [p1,r2] true : 1; [s1,p2] true : 1;
+  [r1,p2] true : -1; [p1,s2] true : -1; [s1,r2] true : -1;
+endrewards
+rewards "won" s=1 : 1; endrewards
 `
 
 // biased: a 2×2 game whose joint actions win with probabilities
@@ -92,6 +100,17 @@ module game
   [h1,t2] s=0 -> (s'=2);
   [t1,h2] s=0 -> (s'=2);
 endmodule
+`
+
+// loopMDP: from 0, loop (no reward) or go to 1 (reward 1).
+const loopMDP = `mdp
+module M
+  s : [0..1] init 0;
+  [loop] s=0 -> true;
+  [go] s=0 -> (s'=1);
+  [] s=1 -> true;
+endmodule
+rewards "go" [go] true : 1; endrewards
 `
 
 // ruin: gambler's ruin on 0..4 from 2 (dtmc).
@@ -176,12 +195,29 @@ func TestPATL(t *testing.T) {
 			boolW(`<<p1>> [ F<=1 ("goal" | s=2) ]`, true),
 			boolW(`<<p1,p2>> [ F (s=1 & (X "goal")) ]`, false),
 			boolW(`<<p1>> [ (F s=2) & (F "goal") ]`, false),
+			// rewards
+			num(`<<p1>> R{"steps"}max=? [ C<=2 ]`, 2),
+			num(`<<p1>> R{"act"}max=? [ C<=3 ]`, 2),
+			num(`<<p1>> R{"act"}min=? [ C<=3 ]`, 1),
+			num(`<<p1>> R{"act"}max=? [ C<=0 ]`, 0),
+			num(`<<p1>> R{"atgoal"}max=? [ I=2 ]`, 0.9),
+			num(`<<p1>> R{"atgoal"}min=? [ I=1 ]`, 0),
+			num(`<<p1,p2>> R{"steps"}min=? [ F "goal" ]`, 1.5),
+			num(`<<p1>> R{"steps"}min=? [ F "goal" ]`, math.Inf(1)),
+			num(`<<p1,p2>> R{"steps"}max=? [ F "goal" ]`, math.Inf(1)),
+			num(`Rmin=? [ F "goal" ]`, 1.5),
+			num(`<<p1>> R{"act"}max=? [ Fc "goal" ]`, 2),
+			num(`<<p1>> R{"act"}min=? [ Fc "goal" ]`, 1),
+			num(`<<p1>> R{"steps"}min=? [ Fc "goal" ]`, math.Inf(1)),
+			boolW(`<<p1>> R{"act"}>=2 [ C<=3 ]`, true),
+			boolW(`<<p1>> R{"act"}<1 [ C<=3 ]`, false),
+			errW(`<<p1>> R{"act"}max=? [ F0 "goal" ]`, `F0`),
 			// errors
 			errW(`<<p3>> Pmax=? [ F "goal" ]`, `unknown player "p3"`),
 			errW(`<<3>> Pmax=? [ F "goal" ]`, `invalid player index 3`),
 			errW(`<<p1>> P=? [ F "goal" ]`, `Pmax=? or Pmin=?`),
 			errW(`<<p1>> Pmax=? [ G F "goal" ]`, `neither`),
-			errW(`<<p1>> R{"r"}max=? [ F "goal" ]`, `reward`),
+			errW(`<<p1>> R{"r"}max=? [ F "goal" ]`, `unknown reward structure`),
 			errW(`<<p1>> Pmax=? [ F <<p2>> Pmax=? [ X "goal" ] ]`, `must be bool`),
 		}},
 		{"rock-paper-scissors", rpsCSG, []patlWant{
@@ -201,6 +237,11 @@ func TestPATL(t *testing.T) {
 			boolW(`<<alice>> P>0.5 [ F s=1 ]`, false),
 			boolW(`<<alice>> [ F s=1 ]`, false),
 			boolW(`<<alice,bob>> [ X s=1 ]`, true),
+			num(`<<alice>> R{"u"}max=? [ C<=3 ]`, 0),
+			num(`<<alice,bob>> R{"u"}max=? [ C<=3 ]`, 1),
+			num(`<<bob>> R{"u"}max=? [ C<=1 ]`, 0),
+			num(`<<alice>> R{"won"}max=? [ I=1 ]`, 1.0/3),
+			errW(`<<alice>> R{"u"}max=? [ F s=1 ]`, `csg`),
 		}},
 		{"matching pennies", penniesCSG, []patlWant{
 			num(`<<alice>> Pmax=? [ X s=1 ]`, 0.5),
@@ -224,6 +265,10 @@ func TestPATL(t *testing.T) {
 			num(`Pmax=? [ F<=2 x=4 ]`, 0.25),
 			num(`Pmax=? [ x>0 U x=4 ]`, 0.5),
 			num(`Pmax=? [ G x>0 ]`, 0.5),
+		}},
+		{"zero-reward loop", loopMDP, []patlWant{
+			num(`<<1>> R{"go"}min=? [ F s=1 ]`, 1),
+			num(`R{"go"}max=? [ F s=1 ]`, math.Inf(1)),
 		}},
 		{"mdp", choiceMDP, []patlWant{
 			num(`<<1>> Pmax=? [ F s=1 ]`, 1),
@@ -249,7 +294,7 @@ func TestPATL(t *testing.T) {
 						t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
 					}
 				default:
-					if res.Kind != KindNumber || !patlClose(res.Number, w.num) {
+					if res.Kind != KindNumber || !(res.Number == w.num || patlClose(res.Number, w.num)) {
 						t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
 					}
 				}

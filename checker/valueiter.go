@@ -133,6 +133,8 @@ type solver struct {
 	a    *arena
 	v    *coalitionView
 	max  bool      // the coalition maximises
+	srew []float64 // reward per game state, added after the optimisation (nil: none)
+	trew []float64 // reward per choice, added to the choice's value (nil: none)
 	q    []float64 // scratch: value per choice
 	mat  []float64 // scratch matrix
 	iter int       // iterations of the last unbounded computation
@@ -145,6 +147,14 @@ func newSolver(a *arena, v *coalitionView, max bool) *solver {
 // bellman returns the optimal expected value of x after one step from
 // arena state i.
 func (sv *solver) bellman(i int, x []float64) float64 {
+	v := sv.optStep(i, x)
+	if sv.srew != nil {
+		v += sv.srew[sv.a.state(i)]
+	}
+	return v
+}
+
+func (sv *solver) optStep(i int, x []float64) float64 {
 	g := sv.a.c.g
 	s := sv.a.state(i)
 	lo, hi := g.Choices(s)
@@ -155,6 +165,9 @@ func (sv *solver) bellman(i int, x []float64) float64 {
 	q := sv.q[:0]
 	for ch := lo; ch < hi; ch++ {
 		sum := 0.0
+		if sv.trew != nil {
+			sum = sv.trew[ch]
+		}
 		tlo, thi := g.Transitions(ch)
 		for t := tlo; t < thi; t++ {
 			sum += g.Prob[t] * x[tg[t-base]]
@@ -255,17 +268,28 @@ func (sv *solver) reachUnbounded(allowed, target []bool, x []float64) ([]float64
 			work = append(work, i)
 		}
 	}
-	y := make([]float64, n)
+	return sv.iterate(work, x)
+}
+
+// iterate runs value iteration (Jacobi) on the states in work, the others
+// keeping their values in x, until the relative difference between two
+// iterations is below viEpsilon.
+func (sv *solver) iterate(work []int, x []float64) ([]float64, error) {
+	y := make([]float64, len(x))
 	copy(y, x)
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
 		diff := 0.0
 		for _, i := range work {
 			nv := sv.bellman(i, x)
-			d := math.Abs(nv - x[i])
-			if nv != 0 {
-				d /= math.Abs(nv)
+			if nv != x[i] {
+				d := math.Abs(nv - x[i])
+				if nv != 0 {
+					d /= math.Abs(nv)
+				}
+				if !(d <= diff) {
+					diff = d
+				}
 			}
-			diff = max(diff, d)
 			y[i] = nv
 		}
 		x, y = y, x
