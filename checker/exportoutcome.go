@@ -107,6 +107,9 @@ func (c *Checker) ExportOutcome(e prism.Expr) (out []*OutcomeExport, err error) 
 	if err != nil {
 		return nil, err
 	}
+	if n := printedSize(body, map[prism.Expr]int{}); n > MaxPropertyNodes {
+		return nil, &LimitError{What: "operators in the exported property (bounds unrolled into X-chains)", Limit: MaxPropertyNodes}
+	}
 	for _, l := range langs {
 		b := body
 		if l.Negated {
@@ -210,6 +213,9 @@ func (c *Checker) outcomeChain(l *Language, tr *outcomeTr) *translate.Game {
 		}
 		if k < T {
 			slices.Sort(next)
+			if int(n)+len(next) > c.cfg.MaxProduct {
+				panic(&LimitError{What: "states in an exported chain", Limit: c.cfg.MaxProduct})
+			}
 			for _, s := range next {
 				id[[2]int32{s, int32(k + 1)}] = n
 				n++
@@ -313,4 +319,35 @@ func (c *Checker) outcomeChain(l *Language, tr *outcomeTr) *translate.Game {
 		ch.Labels = append(ch.Labels, translate.Label{Name: AtomPrefix + fmt.Sprint(i+1), States: a})
 	}
 	return ch
+}
+
+// MaxPropertyNodes bounds the size of an exported property: a bound that is
+// unrolled into an X-chain repeats its operands once per step.
+const MaxPropertyNodes = 1_000_000
+
+// printedSize is the number of nodes of e printed as a tree (the
+// translation shares sub-trees).
+func printedSize(e prism.Expr, memo map[prism.Expr]int) int {
+	if e == nil {
+		return 0
+	}
+	if n, ok := memo[e]; ok {
+		return n
+	}
+	n := 1
+	switch x := e.(type) {
+	case *prism.Unary:
+		n += printedSize(x.X, memo)
+	case *prism.Binary:
+		n += printedSize(x.X, memo) + printedSize(x.Y, memo)
+	case *prism.Paren:
+		n += printedSize(x.X, memo)
+	case *prism.Temporal:
+		n += printedSize(x.Left, memo) + printedSize(x.Right, memo)
+	case *prism.Cond:
+		n += printedSize(x.Cond, memo) + printedSize(x.Then, memo) + printedSize(x.Else, memo)
+	}
+	n = min(n, MaxPropertyNodes+1)
+	memo[e] = n
+	return n
 }

@@ -2,6 +2,7 @@ package checker_test
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -482,5 +483,25 @@ func TestExportOutcomeAtoms(t *testing.T) {
 	c, _ = checker.New(prism.NewFileSet(), g, fakeEnv{g, false}, checker.Config{})
 	if _, err := c.ExportOutcome(&prism.Metric{Kind: prism.MetricCount, Outcome: next(lab("reward"))}); err == nil || !strings.Contains(err.Error(), "clashes") {
 		t.Errorf("label clash: %v", err)
+	}
+}
+
+// TestExportOutcomeLimits: a property whose X-chains would be too long,
+// and a chain with too many states, stop with a LimitError.
+func TestExportOutcomeLimits(t *testing.T) {
+	g := cpdGame()
+	c, _ := checker.New(prism.NewFileSet(), g, fakeEnv{g, false}, checker.Config{Horizon: 100})
+	// G (F<=100 (F<=100 (F<=100 "reward"))): 100^3 unrolled steps.
+	psi := &prism.Temporal{Op: prism.TempG, Right: fLe(100, fLe(100, fLe(100, lab("reward"))))}
+	_, err := c.ExportOutcome(&prism.Metric{Kind: prism.MetricCount, Outcome: psi})
+	var le *checker.LimitError
+	if !errors.As(err, &le) || !strings.Contains(le.What, "exported property") {
+		t.Errorf("long X-chains: %v", err)
+	}
+	// #=? [ true ] over 10 steps: 4 product states, 43 chain states.
+	c, _ = checker.New(prism.NewFileSet(), g, fakeEnv{g, false}, checker.Config{MaxProduct: 30, Horizon: 10})
+	_, err = c.ExportOutcome(&prism.Metric{Kind: prism.MetricCount, Outcome: &prism.BoolLit{Value: true}})
+	if !errors.As(err, &le) || !strings.Contains(le.What, "exported chain") {
+		t.Errorf("chain states: %v", err)
 	}
 }
