@@ -151,7 +151,7 @@ func (c *Checker) reachRewards(q patlQuery, x *prism.RewardOp, r *translate.Rewa
 	if x.ContentKind == 'F' {
 		// Infinite where the side minimising the probability of reaching
 		// the target keeps it below 1.
-		one := newSolver(ar, view, !q.max).prob1(target)
+		one := newSolver(ar, view, !q.max).prob1(nil, target)
 		inf = make([]bool, n)
 		for i := range inf {
 			inf[i] = !one[i]
@@ -243,7 +243,7 @@ func (c *Checker) cumulativeInf(sv *solver, r *translate.Rewards, target []bool)
 		}
 	}
 	for {
-		b2 := sv.prob1(b1)
+		b2 := sv.prob1(nil, b1)
 		changed := false
 		for s := 0; s < n; s++ {
 			if b1[s] && !sv.step1(s, b2) {
@@ -266,14 +266,16 @@ func (sv *solver) chooserReaches(i int) bool {
 }
 
 // prob1 returns the states from which the maximising side reaches target
-// with probability 1 (turn-based games): the greatest Y such that Y is the
-// least X ⊇ target closed under "some (every, for the other side) choice
-// stays in Y and may move to X".
-func (sv *solver) prob1(target []bool) []bool {
+// through allowed states with probability 1: the greatest Y such that Y is
+// the least X ⊇ target closed under "some (every, for the other side)
+// choice stays in Y and may move to X". In a csg the maximising side is
+// given a deterministic choice against every response, which finds a
+// subset of the almost-sure states (enough to fix their value at 1).
+func (sv *solver) prob1(allowed, target []bool) []bool {
 	n := sv.a.n
 	y := make([]bool, n)
 	for i := range y {
-		y[i] = true
+		y[i] = target[i] || allowed == nil || allowed[i]
 	}
 	for {
 		x := append([]bool(nil), target...)
@@ -331,14 +333,42 @@ func (sv *solver) step1(i int, set []bool) bool {
 }
 
 // pre applies good to the choices of arena state i: some choice for a
-// reaching chooser, every choice otherwise.
+// reaching chooser, every choice otherwise. In a csg the maximising side
+// (rows if the coalition maximises, else columns) needs one joint action of
+// its own that is good against every response.
 func (sv *solver) pre(i int, good func(ch int, tg []int32, base int) bool) bool {
 	g := sv.a.c.g
-	lo, hi := g.Choices(sv.a.state(i))
+	s := sv.a.state(i)
+	lo, hi := g.Choices(s)
 	if lo == hi {
 		return false
 	}
 	tg, base := sv.a.targets(i)
+	if sv.v.csg {
+		nr, nc := int(sv.v.nrows[s]), int(sv.v.ncols[s])
+		bad := make([]bool, nr*nc)
+		for ch := lo; ch < hi; ch++ {
+			bad[int(sv.v.row[ch])*nc+int(sv.v.col[ch])] = !good(ch, tg, base)
+		}
+		outer, inner := nr, nc
+		if !sv.max {
+			outer, inner = nc, nr
+		}
+		for a := 0; a < outer; a++ {
+			ok := true
+			for b := 0; b < inner && ok; b++ {
+				k := a*nc + b
+				if !sv.max {
+					k = b*nc + a
+				}
+				ok = !bad[k]
+			}
+			if ok {
+				return true
+			}
+		}
+		return false
+	}
 	exists := sv.chooserReaches(i)
 	for ch := lo; ch < hi; ch++ {
 		ok := good(ch, tg, base)

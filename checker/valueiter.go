@@ -258,13 +258,19 @@ func (sv *solver) reach(allowed, target []bool, k int64) ([]float64, error) {
 }
 
 // reachUnbounded runs value iteration from below on the states that can
-// reach the target at all (the others have probability 0 exactly).
+// reach the target at all (the others have probability 0 exactly) and
+// that the maximising side cannot make reach it almost surely (those have
+// probability 1 exactly).
 func (sv *solver) reachUnbounded(allowed, target []bool, x []float64) ([]float64, error) {
 	n := sv.a.n
 	can := sv.a.canReach(allowed, target)
+	one := sv.prob1(allowed, target)
 	var work []int
 	for i := 0; i < n; i++ {
-		if can[i] && !target[i] {
+		switch {
+		case one[i]:
+			x[i] = 1
+		case can[i] && !target[i]:
 			work = append(work, i)
 		}
 	}
