@@ -163,7 +163,8 @@ func (tr *outcomeTr) formula(e prism.Expr, pos int, top bool) (prism.Expr, error
 		return &prism.BoolLit{Value: x.Value}, nil
 	case *prism.Temporal:
 		return tr.temporal(x, pos, top)
-	case *prism.Resp, *prism.ProbOp:
+	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
+		// Nested state formulas: whatever the checker evaluates per state.
 		set, err := c.stateSet(x)
 		if err != nil {
 			return nil, err

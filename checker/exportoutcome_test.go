@@ -505,3 +505,83 @@ func TestExportOutcomeLimits(t *testing.T) {
 		t.Errorf("chain states: %v", err)
 	}
 }
+
+// TestExportOutcomeCorpus: models of the PRISM-games corpus built by
+// translate (initial states other than 0, boolean variables, smg owners,
+// csg joint actions), with outcomes over their labels and variables.
+func TestExportOutcomeCorpus(t *testing.T) {
+	root := "../../shared/prism-corpus"
+	if _, err := os.Stat(root); err != nil {
+		t.Skip("no ../../shared/prism-corpus: the corpus is not checked out")
+	}
+	cases := []struct {
+		model, consts string
+		outcomes      []string
+		resp          []string
+	}{
+		{"models/csgs/simple/medium_access2.prism", "emax=2,q1=0.9,q2=0.75",
+			[]string{`F<=3 c`, `G<=2 !(s1=1 & s2=1)`, `!c U<=3 e1<2`, `X X "init"`},
+			[]string{`CAR(p1, [t1,w2] [w1,t2]) [ F<=2 c ]`, `CPR(p2, [t1,w2] [t1,t2]) [ G<=2 !c ]`, `CCR(p1, [t1,t2] [t1,t2]) [ F<=2 (s1=1|s2=1) ]`}},
+		{"models/smgs/simple/coins.prism", "",
+			[]string{`F<=3 "correct"`, `G<=3 !"correct"`, `(X "correct") | (F<=2 "init")`},
+			nil},
+		{"models/smgs/simple/smg_example.prism", "",
+			[]string{`F<=3 c=2`, `h=0 W<=3 c=1`, `G<=2 (h>0 => (X h=0))`},
+			[]string{`CAR(1, [send1]) [ F<=2 c=1 ]`, `CCR(1, [send2] [*]) [ G<=2 c!=1 ]`}},
+		{"verify/smgs/game.prism", "",
+			[]string{`F<=4 t=1`, `s<3 U<=3 t=2`},
+			[]string{`CAR(p1, [a1]) [ F<=2 t=1 ]`, `CPR(p2, [*] [a2]) [ G<=3 t!=1 ]`}},
+	}
+	total := 0
+	for _, tc := range cases {
+		fset := prism.NewFileSet()
+		src, err := os.ReadFile(filepath.Join(root, tc.model))
+		if err != nil {
+			t.Fatal(err)
+		}
+		mf, err := prism.ParseModel(fset, tc.model, string(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := prism.CheckModel(fset, mf); err != nil {
+			t.Fatal(err)
+		}
+		var consts []translate.ConstAssign
+		if tc.consts != "" {
+			specs, err := translate.ParseConstSpecs(tc.consts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range specs {
+				consts = append(consts, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
+			}
+		}
+		for _, exact := range []bool{false, true} {
+			m, err := translate.Build(fset, mf, nil, translate.Config{Consts: consts, Exact: exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := checker.New(fset, m.Game, m, checker.Config{Exact: exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var props []string
+			for _, o := range tc.outcomes {
+				props = append(props, "#=? [ "+o+" ]", "P=? [ "+o+" ]")
+			}
+			props = append(props, tc.resp...)
+			for _, p := range props {
+				e, err := prism.ParseExpr(fset, "test", p)
+				if err != nil {
+					t.Fatalf("%s: %v", p, err)
+				}
+				n, err := roundTrip(t, c, e, tc.model+": "+p)
+				if err != nil {
+					t.Fatalf("%s: %s: %v", tc.model, p, err)
+				}
+				total += n
+			}
+		}
+	}
+	t.Logf("%d languages round-tripped", total)
+}
