@@ -1,7 +1,10 @@
 package checker
 
 import (
+	"fmt"
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -373,4 +376,233 @@ func TestMatrixGameValue(t *testing.T) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// TestPATLBadCoalition edits a checked property so that its coalition is
+// wrong in ways the props checker already rejects, to test the checker's
+// own errors (other front ends may skip prism.CheckProps).
+func TestPATLBadCoalition(t *testing.T) {
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "m.prism", turnSMG)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pf, err := prism.ParseProps(fset, "p.props", `<<p1>> Pmax=? [ F "goal" ]`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := translate.Build(fset, mf, pf, translate.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		edit func(*prism.Strategy)
+		want string
+	}{
+		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Name: "zz"} }, `unknown player "zz"`},
+		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Index: 7} }, `there is no player 7 (the model has 2)`},
+		{func(s *prism.Strategy) { s.Dual = true }, `dual coalition operator`},
+		{func(s *prism.Strategy) { s.Coalitions = append(s.Coalitions, nil) }, `several coalitions`},
+		{func(s *prism.Strategy) { s.Op = nil }, `missing operator`},
+		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Kind = 'S' }, `S is not supported`},
+		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Path = nil }, `missing path formula`},
+	}
+	for _, tc := range cases {
+		st := *pf.Properties[0].Expr.(*prism.Strategy)
+		st.Coalitions = [][]prism.PlayerRef{append([]prism.PlayerRef(nil), st.Coalitions[0]...)}
+		op := *st.Op.(*prism.ProbOp)
+		st.Op = &op
+		tc.edit(&st)
+		c, err := New(fset, m.Game, m, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := c.Check(&st)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("got %v, %v; want an error with %q", res, err, tc.want)
+		}
+	}
+}
+
+// TestPATLRoutes cross-checks the two independent ways onus solves a path
+// formula on random games: directly on the game (one temporal operator;
+// G, W and R by duality) and on the product with the outcome automaton
+// (reachability of `true` or avoidance of `false`). It also checks that a
+// sure win has probability 1.
+func TestPATLRoutes(t *testing.T) {
+	a, b := xLab("a"), xLab("b")
+	k := func(n int64) prism.Expr { return xNum(n) }
+	tmp := func(op prism.TempOp, bound prism.Expr, l, r prism.Expr) *prism.Temporal {
+		kind := prism.BoundNone
+		if bound != nil {
+			kind = prism.BoundLe
+		}
+		return xTmp(op, kind, bound, l, r).(*prism.Temporal)
+	}
+	paths := []*prism.Temporal{
+		tmp(prism.TempX, nil, nil, a),
+		tmp(prism.TempF, nil, nil, a),
+		tmp(prism.TempF, k(2), nil, a),
+		tmp(prism.TempU, nil, a, b),
+		tmp(prism.TempU, k(3), a, b),
+		tmp(prism.TempG, nil, nil, a),
+		tmp(prism.TempG, k(2), nil, a),
+		tmp(prism.TempW, nil, a, b),
+		tmp(prism.TempW, k(2), a, b),
+		tmp(prism.TempR, nil, a, b),
+		tmp(prism.TempR, k(1), a, b),
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	types := []prism.ModelType{prism.TypeSMG, prism.TypeCSG, prism.TypeMDP}
+	checked := 0
+	for n := 0; n < 150; n++ {
+		g := randomPATLGame(r, types[n%len(types)])
+		c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		all := make([]int, g.NumStates)
+		for s := range all {
+			all[s] = s
+		}
+		for _, p := range paths {
+			q := patlQuery{coal: make([]bool, len(g.Players)), max: r.IntN(2) == 0}
+			for i := range q.coal {
+				q.coal[i] = r.IntN(2) == 0
+			}
+			direct, err := c.simpleValues(q, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			viaProduct, err := c.productValues(q, p, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sq := q
+			sq.sure = true
+			sureDirect, err := c.simpleValues(sq, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sureProduct, err := c.productValues(sq, p, all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			mq := q
+			mq.max = true
+			maxDirect, err := c.simpleValues(mq, p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for s := range all {
+				if math.Abs(direct[s]-viaProduct[s]) > 1e-5 {
+					t.Fatalf("game %d (%v), %s, coalition %v max %v, state %d: direct %v, product %v",
+						n, g.Type, prism.ExprString(p), q.coal, q.max, s, direct[s], viaProduct[s])
+				}
+				if sureDirect[s] != sureProduct[s] {
+					t.Fatalf("game %d (%v), <<%v>> [%s], state %d: direct %v, product %v",
+						n, g.Type, q.coal, prism.ExprString(p), s, sureDirect[s], sureProduct[s])
+				}
+				if sureDirect[s] == 1 && maxDirect[s] < 1-1e-12 {
+					t.Fatalf("game %d (%v), %s, coalition %v, state %d: sure but Pmax = %v",
+						n, g.Type, prism.ExprString(p), q.coal, s, maxDirect[s])
+				}
+				checked++
+			}
+		}
+	}
+	t.Logf("%d state values agree", checked)
+}
+
+// randomPATLGame builds a random smg, csg or mdp with 2 to 7 states, 1 to 3
+// choices (csg: 1 or 2 actions per player) per state, random distributions
+// over up to 3 targets, and random labels a and b.
+func randomPATLGame(r *rand.Rand, typ prism.ModelType) *translate.Game {
+	n := 2 + r.IntN(6)
+	np := 2 + r.IntN(2)
+	if typ == prism.TypeMDP {
+		np = 1
+	}
+	g := &translate.Game{Type: typ, NumStates: n, Initial: []int32{0}, Actions: []string{""},
+		Vars: []translate.Var{{Name: "s", Lo: 0, Hi: int32(n - 1)}}, Deadlock: translate.NewBitset(n)}
+	const perPlayer = 2
+	for j := 0; j < np; j++ {
+		if typ == prism.TypeMDP {
+			g.Players = append(g.Players, "1")
+		} else {
+			g.Players = append(g.Players, fmt.Sprintf("p%d", j+1))
+		}
+	}
+	if typ == prism.TypeCSG {
+		g.ActionOwner = []int32{-1}
+		for j := 0; j < np; j++ {
+			for a := 0; a < perPlayer; a++ {
+				g.Actions = append(g.Actions, fmt.Sprintf("x%d_%d", j+1, a))
+				g.ActionOwner = append(g.ActionOwner, int32(j))
+			}
+		}
+	}
+	addChoice := func() {
+		g.TransStart = append(g.TransStart, int32(len(g.Target)))
+		m := 1 + r.IntN(3)
+		targets := r.Perm(n)[:min(m, n)]
+		slices.Sort(targets)
+		w := make([]float64, len(targets))
+		sum := 0.0
+		for i := range w {
+			w[i] = float64(1 + r.IntN(3))
+			sum += w[i]
+		}
+		for i, t := range targets {
+			g.Target = append(g.Target, int32(t))
+			g.Prob = append(g.Prob, w[i]/sum)
+		}
+	}
+	for s := 0; s < n; s++ {
+		g.Values = append(g.Values, int32(s))
+		g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
+		switch typ {
+		case prism.TypeCSG:
+			// Each player enables 1 or 2 of its actions; joint actions in
+			// lexicographic order.
+			enabled := make([][]int32, np)
+			for j := range enabled {
+				for a := 0; a < 1+r.IntN(perPlayer); a++ {
+					enabled[j] = append(enabled[j], int32(1+j*perPlayer+a))
+				}
+			}
+			var rec func(j int, tuple []int32)
+			rec = func(j int, tuple []int32) {
+				if j == np {
+					g.Joint = append(g.Joint, tuple...)
+					addChoice()
+					return
+				}
+				for _, a := range enabled[j] {
+					rec(j+1, append(tuple, a))
+				}
+			}
+			rec(0, nil)
+		default:
+			if typ == prism.TypeSMG {
+				g.Owner = append(g.Owner, int32(r.IntN(np)))
+			}
+			for c := 0; c < 1+r.IntN(3); c++ {
+				g.ChoiceAction = append(g.ChoiceAction, 0)
+				addChoice()
+			}
+		}
+	}
+	g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
+	g.TransStart = append(g.TransStart, int32(len(g.Target)))
+	for _, name := range []string{"a", "b"} {
+		bs := translate.NewBitset(n)
+		for s := 0; s < n; s++ {
+			if r.IntN(2) == 0 {
+				bs.Set(s)
+			}
+		}
+		g.Labels = append(g.Labels, translate.Label{Name: name, States: bs})
+	}
+	return g
 }
