@@ -606,3 +606,52 @@ func randomPATLGame(r *rand.Rand, typ prism.ModelType) *translate.Game {
 	}
 	return g
 }
+
+// TestMatrixGameRandom checks the linear program on random 2×n games
+// against the exact value: the maximum over p of the lower envelope of n
+// lines, attained at p = 0, p = 1 or where two lines cross. An n×2 game is
+// the same game seen from the other side (transposed and negated).
+func TestMatrixGameRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for it := 0; it < 500; it++ {
+		nc := 2 + r.IntN(4)
+		m := make([]float64, 2*nc)
+		for i := range m {
+			m[i] = float64(r.IntN(21)-10) / 4
+		}
+		// Column j pays p·m[j] + (1−p)·m[nc+j].
+		env := func(p float64) float64 {
+			v := math.Inf(1)
+			for j := 0; j < nc; j++ {
+				v = min(v, p*m[j]+(1-p)*m[nc+j])
+			}
+			return v
+		}
+		want := max(env(0), env(1))
+		for j := 0; j < nc; j++ {
+			for k := j + 1; k < nc; k++ {
+				// p·a + (1−p)·b = p·c + (1−p)·d
+				a, b, c, d := m[j], m[nc+j], m[k], m[nc+k]
+				if den := (a - b) - (c - d); den != 0 {
+					if p := (d - b) / den; p >= 0 && p <= 1 {
+						want = max(want, env(p))
+					}
+				}
+			}
+		}
+		if got := matrixGameValue(m, 2, nc); math.Abs(got-want) > 1e-9 {
+			t.Fatalf("2×%d %v: got %v, want %v", nc, m, got, want)
+		}
+		// Transposed and negated: the column player of the original game
+		// maximises −payoff; its value is −want.
+		tm := make([]float64, 2*nc)
+		for i := 0; i < 2; i++ {
+			for j := 0; j < nc; j++ {
+				tm[j*2+i] = -m[i*nc+j]
+			}
+		}
+		if got := matrixGameValue(tm, nc, 2); math.Abs(got+want) > 1e-9 {
+			t.Fatalf("%d×2 %v: got %v, want %v", nc, tm, got, -want)
+		}
+	}
+}
