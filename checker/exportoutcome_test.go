@@ -585,3 +585,69 @@ func TestExportOutcomeCorpus(t *testing.T) {
 	}
 	t.Logf("%d languages round-tripped", total)
 }
+
+// TestExportOutcomeEdges: horizon 0, empty bound ranges, outcome-from 1 at
+// the end of the horizon, operators past the end, and a biased behaviour.
+func TestExportOutcomeEdges(t *testing.T) {
+	g := cpdGame()
+	q := func(p string, a, b string) *prism.BehaviourDecl {
+		return &prism.BehaviourDecl{Player: prism.PlayerRef{Name: p}, Weights: []prism.ActionWeight{
+			{Action: prism.PlanAction{Name: a, Index: -1}, Weight: ilit(1)},
+			{Action: prism.PlanAction{Name: b, Index: -1}, Weight: ilit(3)}}}
+	}
+	behaviours := []*prism.BehaviourDecl{q("p1", "d1", "c1"), q("p2", "d2", "c2")}
+	cases := []struct {
+		psi      string
+		from, T  int
+		wantProb float64 // P(L_psi), by hand
+	}{
+		{`"fine"`, 0, 0, 1},
+		{`!"fine"`, 0, 0, 0},
+		{`F<0 "reward"`, 0, 1, 0},
+		{`G<0 "reward"`, 0, 1, 1},
+		{`X X X "reward"`, 0, 2, 0},
+		{`X X "reward"`, 0, 2, 9.0 / 16},
+		{`G<=5 ("fine"|"reward")`, 0, 2, 10.0 / 16 * 10.0 / 16},
+		{`F<=1 "reward"`, 1, 1, 9.0 / 16},
+		{`F<=0 "reward"`, 1, 1, 0},
+		{`G<=0 "reward"`, 1, 1, 1},
+		{`G<=1 "fine"`, 1, 1, 1.0 / 16},
+		{`"fine"`, 1, 0, 1},
+		{`G<=3 "reward"`, 1, 1, 9.0 / 16},
+		{`G "reward"`, 1, 2, 9.0 / 16 * 9.0 / 16},
+		{`F "payoff1"`, 1, 2, 3.0/16 + 13.0/16*3.0/16},
+		{`"fine" & (F<=2 "reward")`, 1, 2, 1 - 7.0/16*7.0/16},
+		{`"reward" U<=1 "payoff1"`, 0, 3, 0},
+		{`"fine" U<=1 "payoff1"`, 0, 3, 3.0 / 16},
+		{`"fine" W<=1 "reward"`, 0, 3, 10.0 / 16},
+		{`"fine" R<=1 "reward"`, 0, 3, 0},
+		{`!"payoff1" W "payoff2"`, 0, 2, 1 - (3.0/16 + 10.0/16*3.0/16)},
+	}
+	for _, tc := range cases {
+		e, err := prism.ParseExpr(prism.NewFileSet(), "t", "P=? [ "+tc.psi+" ]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		psi := e.(*prism.ProbOp).Path
+		c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g, true}, checker.Config{Exact: true, Horizon: tc.T, OutcomeFrom: tc.from, Behaviours: behaviours})
+		if err != nil {
+			t.Fatal(err)
+		}
+		what := fmt.Sprintf("%s from %d T=%d", tc.psi, tc.from, tc.T)
+		for _, x := range []prism.Expr{
+			&prism.Metric{Kind: prism.MetricCount, Outcome: psi},
+			&prism.Resp{Kind: prism.CPR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: planOf(step("c1", "c2"))}, Degree: prism.DegAll, Outcome: psi},
+		} {
+			if _, isResp := x.(*prism.Resp); isResp && tc.T == 0 {
+				continue // a plan step needs a horizon of at least 1
+			}
+			if _, err := roundTrip(t, c, x, what); err != nil {
+				t.Fatalf("%s: %v", what, err)
+			}
+		}
+		exps := mustExport(t, c, &prism.Metric{Kind: prism.MetricCount, Outcome: psi})
+		if got := exps[0].Lang.Prob; math.Abs(got-tc.wantProb) > 1e-12 {
+			t.Errorf("%s: P(L_psi) = %v, want %v", what, got, tc.wantProb)
+		}
+	}
+}
