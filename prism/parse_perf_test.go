@@ -64,3 +64,52 @@ func BenchmarkParseAloha(b *testing.B) {
 		}
 	}
 }
+
+// TestParseConcurrent parses the corpus from several goroutines at once
+// (the generated parser shares its DFA cache between parsers) and checks
+// that each gives the same result as a sequential parse.
+func TestParseConcurrent(t *testing.T) {
+	files := corpusFiles(t, ".prism")
+	want := make([]string, len(files))
+	srcs := make([]string, len(files))
+	summary := func(m *ModelFile) string {
+		var b strings.Builder
+		for _, mod := range m.Modules {
+			for _, c := range mod.Commands {
+				b.WriteString(ExprString(c.Guard) + ";")
+			}
+		}
+		return b.String()
+	}
+	for i, p := range files {
+		srcs[i] = readFile(t, p)
+		m, err := ParseModel(NewFileSet(), p, srcs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[i] = summary(m)
+	}
+	errs := make(chan string, 4*len(files))
+	done := make(chan struct{})
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			defer func() { done <- struct{}{} }()
+			for k := range files {
+				i := (k + w*7) % len(files)
+				m, err := ParseModel(NewFileSet(), files[i], srcs[i])
+				if err != nil {
+					errs <- err.Error()
+				} else if got := summary(m); got != want[i] {
+					errs <- files[i] + ": different result in parallel"
+				}
+			}
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
