@@ -121,31 +121,16 @@ func psRun(fset *FileSet, filename, src string,
 	return c.errs.Err()
 }
 
-// psLexListener turns lexer errors into readable diagnostics.
+// psLexListener reports lexer errors. The lexer turns every character that
+// starts no token into an error token (BAD_* in PrismLexer.g4) that the
+// parser reports, so this listener is only a safety net.
 type psLexListener struct {
 	*antlr.DefaultErrorListener
 	c *psConv
 }
 
 func (l *psLexListener) SyntaxError(_ antlr.Recognizer, _ interface{}, line, column int, msg string, _ antlr.RecognitionException) {
-	text := msg
-	if i := strings.Index(msg, "at: '"); i >= 0 {
-		text = strings.TrimSuffix(msg[i+len("at: '"):], "'")
-	}
-	r := []rune(text)
-	desc := "unexpected character"
-	switch {
-	case len(r) == 0:
-	case r[0] == '"':
-		desc = "malformed quoted name (expected \"identifier\")"
-	case r[0] == '.':
-		desc = "unexpected '.' (a number needs digits after the point)"
-	case r[0] == '\'':
-		desc = "unexpected ' (a primed variable is written x' with no space)"
-	default:
-		desc = fmt.Sprintf("unexpected character %q", r[0])
-	}
-	l.c.errs.Add(Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}, "syntax error: "+desc)
+	l.c.errs.Add(Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}, "syntax error: "+msg)
 }
 
 // psParseListener turns parser errors into `unexpected X, expected Y`.
