@@ -2,6 +2,7 @@ package checker
 
 import (
 	"math"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
@@ -14,6 +15,15 @@ import (
 // least 1, minimise Σu subject to Mᵀu ≥ 1, u ≥ 0; the value is 1/Σu minus
 // the shift (and u/Σu is an optimal mixed strategy of the row player).
 func matrixGameValue(m []float64, nr, nc int) float64 {
+	for _, x := range m {
+		if math.IsInf(x, 0) {
+			var ok bool
+			if m, nr, nc, ok = dropInfinite(m, nr, nc); !ok {
+				return m[0]
+			}
+			break
+		}
+	}
 	lower, upper := math.Inf(-1), math.Inf(1)
 	lowest := math.Inf(1)
 	for i := 0; i < nr; i++ {
@@ -42,6 +52,42 @@ func matrixGameValue(m []float64, nr, nc int) float64 {
 	}
 	// The value lies between the pure bounds; clamp rounding noise.
 	return min(max(v, lower), upper)
+}
+
+// dropInfinite removes the infinite payoffs of a matrix game (expected
+// rewards that are infinite): a row with −∞ is never mixed in by the
+// maximiser, and then a column with +∞ is never played by the minimiser.
+// When a side has nothing left, ok is false and m[0] is the value (−∞ or
+// +∞).
+func dropInfinite(m []float64, nr, nc int) ([]float64, int, int, bool) {
+	var rows, cols []int
+	for i := 0; i < nr; i++ {
+		if !slices.ContainsFunc(m[i*nc:(i+1)*nc], func(x float64) bool { return math.IsInf(x, -1) }) {
+			rows = append(rows, i)
+		}
+	}
+	if len(rows) == 0 {
+		return []float64{math.Inf(-1)}, 0, 0, false
+	}
+	for j := 0; j < nc; j++ {
+		inf := false
+		for _, i := range rows {
+			inf = inf || math.IsInf(m[i*nc+j], 1)
+		}
+		if !inf {
+			cols = append(cols, j)
+		}
+	}
+	if len(cols) == 0 {
+		return []float64{math.Inf(1)}, 0, 0, false
+	}
+	out := make([]float64, 0, len(rows)*len(cols))
+	for _, i := range rows {
+		for _, j := range cols {
+			out = append(out, m[i*nc+j])
+		}
+	}
+	return out, len(rows), len(cols), true
 }
 
 func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, bool) {

@@ -63,6 +63,7 @@ rewards "u"
   [r1,p2] true : -1; [p1,s2] true : -1; [s1,r2] true : -1;
 endrewards
 rewards "won" s=1 : 1; endrewards
+rewards "steps" true : 1; endrewards
 `
 
 // biased: a 2×2 game whose joint actions win with probabilities
@@ -114,6 +115,25 @@ module M
   [] s=1 -> true;
 endmodule
 rewards "go" [go] true : 1; endrewards
+`
+
+// repeatedPennies: matching pennies until alice matches (s=1).
+const repeatedPenniesCSG = `csg
+player alice m1 endplayer
+player bob m2 endplayer
+module m1
+  [h1] s=0 -> true;
+  [t1] s=0 -> true;
+endmodule
+module m2 = m1[h1=h2,t1=t2] endmodule
+module game
+  s : [0..1] init 0;
+  [h1,h2] s=0 -> (s'=1);
+  [t1,t2] s=0 -> (s'=1);
+  [h1,t2] s=0 -> (s'=0);
+  [t1,h2] s=0 -> (s'=0);
+endmodule
+rewards "rounds" s=0 : 1; endrewards
 `
 
 // ruin: gambler's ruin on 0..4 from 2 (dtmc).
@@ -246,7 +266,16 @@ func TestPATL(t *testing.T) {
 			num(`<<alice,bob>> R{"u"}max=? [ C<=3 ]`, 1),
 			num(`<<bob>> R{"u"}max=? [ C<=1 ]`, 0),
 			num(`<<alice>> R{"won"}max=? [ I=1 ]`, 1.0/3),
-			errW(`<<alice>> R{"u"}max=? [ F s=1 ]`, `csg`),
+			errW(`<<alice>> R{"u"}max=? [ F s=1 ]`, `non-negative`),
+			// rounds until a decision: a draw has probability 1/3 at best
+			// for either side, so 1 + v/3 = v
+			num(`<<alice>> R{"steps"}min=? [ F s>0 ]`, 1.5),
+			num(`<<alice>> R{"steps"}max=? [ F s>0 ]`, 1.5),
+			num(`<<alice,bob>> R{"steps"}min=? [ F s>0 ]`, 1),
+			num(`<<alice,bob>> R{"steps"}max=? [ F s>0 ]`, math.Inf(1)),
+			num(`<<alice,bob>> R{"steps"}max=? [ Fc s>0 ]`, math.Inf(1)),
+			num(`<<alice>> R{"steps"}max=? [ Fc s>0 ]`, 1.5),
+			num(`<<alice>> R{"won"}max=? [ Fc s=2 ]`, math.Inf(1)), // s=1 earns forever
 		}},
 		{"matching pennies", penniesCSG, []patlWant{
 			num(`<<alice>> Pmax=? [ X s=1 ]`, 0.5),
@@ -255,6 +284,16 @@ func TestPATL(t *testing.T) {
 			num(`<<*>> Pmin=? [ F s=1 ]`, 0),
 			boolW(`<<alice>> [ F s=1 ]`, false),
 			boolW(`<<alice,bob>> [ F s=1 ]`, true),
+		}},
+		{"repeated pennies", repeatedPenniesCSG, []patlWant{
+			// alice wins almost surely by mixing: exactly 1 by the
+			// almost-sure analysis of concurrent games
+			exact(`<<alice>> Pmax=? [ F s=1 ]`, 1),
+			exact(`<<bob>> Pmin=? [ F s=1 ]`, 1),
+			num(`<<alice>> Pmax=? [ F<=2 s=1 ]`, 0.75),
+			num(`<<alice>> R{"rounds"}min=? [ F s=1 ]`, 2),
+			num(`<<bob>> R{"rounds"}max=? [ F s=1 ]`, 2),
+			boolW(`<<alice>> [ F s=1 ]`, false),
 		}},
 		{"biased 2x2", biasedCSG, []patlWant{
 			num(`<<alice>> Pmax=? [ F s=1 ]`, 7.0/15),
@@ -369,10 +408,16 @@ func TestMatrixGameValue(t *testing.T) {
 		// 2×3: columns mixed; value 4/7 (row mix (3/7, 4/7) against columns 1, 2)
 		{"2x3", []float64{0, 1, 2, 1, 0.25, 3}, 2, 3, 4.0 / 7},
 		{"negative", []float64{-2, 3, 3, -4}, 2, 2, 1.0 / 12},
+		// infinite expected rewards: the maximiser drops rows with −∞,
+		// then the minimiser columns with +∞
+		{"infinite entries", []float64{1, math.Inf(1), math.Inf(-1), 0}, 2, 2, 1},
+		{"every row −∞", []float64{math.Inf(-1), 1, 2, math.Inf(-1)}, 2, 2, math.Inf(-1)},
+		{"every column +∞", []float64{math.Inf(1), math.Inf(1), 0, math.Inf(-1)}, 2, 2, math.Inf(1)},
+		{"mixed after dropping", []float64{1, 0, math.Inf(1), 0, 1, 5, math.Inf(-1), 9, 9}, 3, 3, 0.5},
 	}
 	for _, tc := range cases {
 		got := matrixGameValue(tc.m, tc.nr, tc.nc)
-		if math.Abs(got-tc.want) > 1e-9 {
+		if got != tc.want && !(math.Abs(got-tc.want) <= 1e-9) {
 			t.Errorf("%s: got %v, want %v", tc.name, got, tc.want)
 		}
 	}

@@ -8,10 +8,9 @@ import (
 )
 
 // This file evaluates the reward operator of PRISM-games under a coalition
-// (<<A>> R{r}max=? / min=? / ~b): cumulative rewards C<=k and instantaneous
-// rewards I=k on every game type, and reachability rewards F (paths that
-// never reach the target count as infinite) and Fc (they keep their
-// cumulative reward) on turn-based games (smg, mdp, dtmc). A state reward
+// (<<A>> R{r}max=? / min=? / ~b): cumulative rewards C<=k, instantaneous
+// rewards I=k, and reachability rewards F (paths that never reach the
+// target count as infinite) and Fc (they keep their cumulative reward). A state reward
 // is earned in the state left, a transition reward with the choice taken,
 // as in PRISM.
 
@@ -41,9 +40,6 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 		return c.errAt(x.OpPos, "steady-state rewards S are not supported")
 	default:
 		return c.errAt(x.OpPos, "this reward formula is not supported (only C<=k, I=k, F and Fc)")
-	}
-	if (x.ContentKind == 'F' || x.ContentKind == 'c') && c.g.Joint != nil {
-		return c.errAt(x.OpPos, "reachability rewards are not supported on csg models yet")
 	}
 	return nil
 }
@@ -282,9 +278,7 @@ func (sv *solver) prob1(allowed, target []bool) []bool {
 		for {
 			changed := false
 			for i := 0; i < n; i++ {
-				if !x[i] && y[i] && sv.pre(i, func(ch int, tg []int32, base int) bool {
-					return sv.allIn(ch, tg, base, y) && sv.someIn(ch, tg, base, x)
-				}) {
+				if !x[i] && y[i] && sv.almostStep(i, y, x) {
 					x[i] = true
 					changed = true
 				}
@@ -306,6 +300,15 @@ func (sv *solver) prob1(allowed, target []bool) []bool {
 	}
 }
 
+func (sv *solver) almostStep(i int, y, x []bool) bool {
+	if sv.v.csg {
+		return sv.csgAlmost(i, y, x)
+	}
+	return sv.pre(i, func(ch int, tg []int32, base int) bool {
+		return sv.allIn(ch, tg, base, y) && sv.someIn(ch, tg, base, x)
+	})
+}
+
 // positive returns the states from which the maximising side reaches set
 // with positive probability.
 func (sv *solver) positive(set []bool) []bool {
@@ -313,9 +316,7 @@ func (sv *solver) positive(set []bool) []bool {
 	for {
 		changed := false
 		for i := range x {
-			if !x[i] && sv.pre(i, func(ch int, tg []int32, base int) bool {
-				return sv.someIn(ch, tg, base, x)
-			}) {
+			if !x[i] && sv.positiveStep(i, x) {
 				x[i] = true
 				changed = true
 			}
@@ -324,6 +325,13 @@ func (sv *solver) positive(set []bool) []bool {
 			return x
 		}
 	}
+}
+
+func (sv *solver) positiveStep(i int, x []bool) bool {
+	if sv.v.csg {
+		return sv.csgPositive(i, x)
+	}
+	return sv.pre(i, func(ch int, tg []int32, base int) bool { return sv.someIn(ch, tg, base, x) })
 }
 
 // step1 reports whether from i the next state is in set with probability 1
@@ -345,23 +353,12 @@ func (sv *solver) pre(i int, good func(ch int, tg []int32, base int) bool) bool 
 	}
 	tg, base := sv.a.targets(i)
 	if sv.v.csg {
-		nr, nc := int(sv.v.nrows[s]), int(sv.v.ncols[s])
-		bad := make([]bool, nr*nc)
-		for ch := lo; ch < hi; ch++ {
-			bad[int(sv.v.row[ch])*nc+int(sv.v.col[ch])] = !good(ch, tg, base)
-		}
-		outer, inner := nr, nc
-		if !sv.max {
-			outer, inner = nc, nr
-		}
+		grid, outer, inner := sv.grid(s)
 		for a := 0; a < outer; a++ {
 			ok := true
 			for b := 0; b < inner && ok; b++ {
-				k := a*nc + b
-				if !sv.max {
-					k = b*nc + a
-				}
-				ok = !bad[k]
+				ch := grid[a*inner+b]
+				ok = ch < 0 || good(ch, tg, base)
 			}
 			if ok {
 				return true
@@ -380,6 +377,90 @@ func (sv *solver) pre(i int, good func(ch int, tg []int32, base int) bool) bool 
 		}
 	}
 	return !exists
+}
+
+// grid lays out the choices of csg state s with the maximising side's joint
+// actions as rows (outer) and the other side's as columns (inner); -1 marks
+// a missing combination.
+func (sv *solver) grid(s int) (grid []int, outer, inner int) {
+	g := sv.a.c.g
+	lo, hi := g.Choices(s)
+	nr, nc := int(sv.v.nrows[s]), int(sv.v.ncols[s])
+	outer, inner = nr, nc
+	if !sv.max {
+		outer, inner = nc, nr
+	}
+	grid = make([]int, nr*nc)
+	for k := range grid {
+		grid[k] = -1
+	}
+	for ch := lo; ch < hi; ch++ {
+		r, c := int(sv.v.row[ch]), int(sv.v.col[ch])
+		if sv.max {
+			grid[r*inner+c] = ch
+		} else {
+			grid[c*inner+r] = ch
+		}
+	}
+	return grid, outer, inner
+}
+
+// csgPositive reports whether, in csg arena state i, the maximising side
+// (playing all its joint actions uniformly) moves into set with positive
+// probability whatever the other side does.
+func (sv *solver) csgPositive(i int, set []bool) bool {
+	s := sv.a.state(i)
+	tg, base := sv.a.targets(i)
+	grid, outer, inner := sv.grid(s)
+	for b := 0; b < inner; b++ {
+		hit := false
+		for a := 0; a < outer && !hit; a++ {
+			if ch := grid[a*inner+b]; ch >= 0 {
+				hit = sv.someIn(ch, tg, base, set)
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return outer > 0
+}
+
+// csgAlmost is one step of almost-sure reachability in a csg (de Alfaro,
+// Henzinger and Kupferman): the maximising side mixes uniformly the joint
+// actions that keep the play in y against every response, and must reach x
+// with positive probability against every response.
+func (sv *solver) csgAlmost(i int, y, x []bool) bool {
+	s := sv.a.state(i)
+	tg, base := sv.a.targets(i)
+	grid, outer, inner := sv.grid(s)
+	var safe []int
+	for a := 0; a < outer; a++ {
+		ok := true
+		for b := 0; b < inner && ok; b++ {
+			ch := grid[a*inner+b]
+			ok = ch < 0 || sv.allIn(ch, tg, base, y)
+		}
+		if ok {
+			safe = append(safe, a)
+		}
+	}
+	if len(safe) == 0 {
+		return false
+	}
+	for b := 0; b < inner; b++ {
+		hit := false
+		for _, a := range safe {
+			if ch := grid[a*inner+b]; ch >= 0 && sv.someIn(ch, tg, base, x) {
+				hit = true
+				break
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	return true
 }
 
 func (sv *solver) allIn(ch int, tg []int32, base int, set []bool) bool {
