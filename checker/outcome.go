@@ -321,6 +321,9 @@ func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
 
 // atomSet evaluates a plain state formula through the environment.
 func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
+	if pos, ok := complete(e); !ok {
+		return nil, c.errAt(pos, "incomplete expression")
+	}
 	if c.env == nil {
 		return nil, c.errAt(e.Position(), "cannot evaluate %T: no environment", e)
 	}

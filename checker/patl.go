@@ -604,3 +604,32 @@ func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
 	}
 	return c.stateSet(e)
 }
+
+// complete reports whether the operators of e have all their operands (a
+// syntax tree from the parser always does), else where one is missing
+// (atomSet refuses incomplete atoms, whose Position may not be defined).
+func complete(e prism.Expr) (prism.Pos, bool) {
+	pos, ok := prism.NoPos, true
+	walk(e, func(x prism.Expr) bool {
+		switch y := x.(type) {
+		case *prism.Binary:
+			if y.X == nil || y.Y == nil {
+				pos, ok = y.OpPos, false
+			}
+		case *prism.Unary:
+			if y.X == nil {
+				pos, ok = y.OpPos, false
+			}
+		case *prism.Cond:
+			if y.Cond == nil || y.Then == nil || y.Else == nil {
+				ok = false
+			}
+		case *prism.Paren:
+			if y.X == nil {
+				pos, ok = y.Lparen, false
+			}
+		}
+		return ok
+	})
+	return pos, ok
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -699,4 +700,93 @@ func TestMatrixGameRandom(t *testing.T) {
 			t.Fatalf("%d×2 %v: got %v, want %v", nc, tm, got, -want)
 		}
 	}
+}
+
+// TestPATLMalformedNoPanic removes, one at a time, every sub-expression of
+// a set of coalition properties (as a front end that skips
+// prism.CheckProps might hand them over) and requires an error or a
+// result, never a panic.
+func TestPATLMalformedNoPanic(t *testing.T) {
+	props := []string{
+		`<<p1>> Pmax=? [ "goal" U<=3 s<2 ]`,
+		`<<p1,p2>> P>=0.5 [ F (s=1 & (X "goal")) ]`,
+		`<<p1>> [ !"sink" W "goal" ]`,
+		`Pmin=? [ G<=2 !"goal" ]`,
+		`<<p1>> Pmax=? [ F <<p2>> P>=1 [ X "goal" ] ]`,
+		`<<p1>> R{"steps"}min=? [ F "goal" ]`,
+		`<<p1>> R{"act"}>=2 [ C<=3 ]`,
+		`<<p1>> R{"atgoal"}max=? [ I=2 ]`,
+	}
+	exprType := reflect.TypeOf((*prism.Expr)(nil)).Elem()
+	var fields func(v reflect.Value, out *[]reflect.Value)
+	fields = func(v reflect.Value, out *[]reflect.Value) {
+		if v.Kind() == reflect.Interface || v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return
+			}
+			v = v.Elem()
+		}
+		if v.Kind() == reflect.Pointer {
+			fields(v, out)
+			return
+		}
+		if v.Kind() != reflect.Struct {
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			f := v.Field(i)
+			if !f.CanSet() {
+				continue
+			}
+			if f.Type() == exprType && !f.IsNil() {
+				*out = append(*out, f)
+				fields(f, out)
+			}
+		}
+	}
+	runs := 0
+	for _, src := range props {
+		for k := 0; ; k++ {
+			fset := prism.NewFileSet()
+			mf, err := prism.ParseModel(fset, "m.prism", turnSMG)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pf, err := prism.ParseProps(fset, "p.props", src)
+			if err != nil {
+				t.Fatalf("%s: %v", src, err)
+			}
+			m, err := translate.Build(fset, mf, pf, translate.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := pf.Properties[0].Expr
+			var fs []reflect.Value
+			fields(reflect.ValueOf(&e).Elem(), &fs)
+			if k >= len(fs) {
+				break
+			}
+			fs[k].Set(reflect.Zero(exprType))
+			c, err := New(fset, m.Game, m, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("%s without sub-expression %d: panic %v", src, k, r)
+					}
+				}()
+				res, err := c.Check(e)
+				if err == nil && res == nil {
+					t.Errorf("%s without sub-expression %d: no result and no error", src, k)
+				}
+			}()
+			runs++
+		}
+	}
+	if runs < 20 {
+		t.Errorf("only %d malformed properties tried", runs)
+	}
+	t.Logf("%d malformed properties checked", runs)
 }
