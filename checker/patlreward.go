@@ -275,18 +275,7 @@ func (sv *solver) prob1(allowed, target []bool) []bool {
 	}
 	for {
 		x := append([]bool(nil), target...)
-		for {
-			changed := false
-			for i := 0; i < n; i++ {
-				if !x[i] && y[i] && sv.almostStep(i, y, x) {
-					x[i] = true
-					changed = true
-				}
-			}
-			if !changed {
-				break
-			}
-		}
+		sv.a.grow(x, func(i int) bool { return y[i] && sv.almostStep(i, y, x) })
 		same := true
 		for i := range x {
 			if x[i] != y[i] {
@@ -313,18 +302,8 @@ func (sv *solver) almostStep(i int, y, x []bool) bool {
 // with positive probability.
 func (sv *solver) positive(set []bool) []bool {
 	x := append([]bool(nil), set...)
-	for {
-		changed := false
-		for i := range x {
-			if !x[i] && sv.positiveStep(i, x) {
-				x[i] = true
-				changed = true
-			}
-		}
-		if !changed {
-			return x
-		}
-	}
+	sv.a.grow(x, func(i int) bool { return sv.positiveStep(i, x) })
+	return x
 }
 
 func (sv *solver) positiveStep(i int, x []bool) bool {

@@ -30,6 +30,9 @@ type arena struct {
 	// state, from succStart[i]; nil for the game itself.
 	succ      []int32
 	succStart []int
+
+	pred      []int32 // predecessors (with repetitions), built on demand
+	predStart []int32
 }
 
 func gameArena(c *Checker) *arena { return &arena{c: c, n: c.g.NumStates} }
@@ -306,11 +309,13 @@ func (sv *solver) iterate(work []int, x []float64) ([]float64, error) {
 	return nil, fmt.Errorf("value iteration did not converge within %d iterations", viMaxIters)
 }
 
-// canReach returns the arena states from which some path through allowed
-// states reaches target.
-func (a *arena) canReach(allowed, target []bool) []bool {
+// predecessors returns the reverse edges: the predecessors of j are
+// pred[predStart[j]:predStart[j+1]].
+func (a *arena) predecessors() (pred, predStart []int32) {
+	if a.predStart != nil {
+		return a.pred, a.predStart
+	}
 	n := a.n
-	// Reverse edges.
 	cnt := make([]int32, n+1)
 	for i := 0; i < n; i++ {
 		tg, _ := a.targets(i)
@@ -321,7 +326,7 @@ func (a *arena) canReach(allowed, target []bool) []bool {
 	for i := 1; i <= n; i++ {
 		cnt[i] += cnt[i-1]
 	}
-	pred := make([]int32, cnt[n])
+	pred = make([]int32, cnt[n])
 	fill := append([]int32(nil), cnt[:n]...)
 	for i := 0; i < n; i++ {
 		tg, _ := a.targets(i)
@@ -330,24 +335,62 @@ func (a *arena) canReach(allowed, target []bool) []bool {
 			fill[t]++
 		}
 	}
-	can := make([]bool, n)
-	var stack []int32
-	for i := 0; i < n; i++ {
-		if target[i] {
-			can[i] = true
-			stack = append(stack, int32(i))
+	a.pred, a.predStart = pred, cnt
+	return pred, cnt
+}
+
+// grow adds to x, until nothing changes, every state i outside x for which
+// ok(i) holds; ok must be monotone in x and can only become true when a
+// successor joins x (a worklist over predecessors).
+func (a *arena) grow(x []bool, ok func(i int) bool) {
+	pred, start := a.predecessors()
+	var work []int32
+	for i, in := range x {
+		if in {
+			work = append(work, int32(i))
 		}
 	}
-	for len(stack) > 0 {
-		t := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, p := range pred[cnt[t]:cnt[t+1]] {
-			if !can[p] && allowed[p] {
-				can[p] = true
-				stack = append(stack, p)
+	for len(work) > 0 {
+		t := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range pred[start[t]:start[t+1]] {
+			if !x[p] && ok(int(p)) {
+				x[p] = true
+				work = append(work, p)
 			}
 		}
 	}
+}
+
+// shrink removes from z, until nothing changes, every state i for which
+// keep(i) fails; keep must be monotone in z. Every state is tested once,
+// then the predecessors of removed states.
+func (a *arena) shrink(z []bool, keep func(i int) bool) {
+	pred, start := a.predecessors()
+	var work []int32
+	for i := range z {
+		if z[i] && !keep(i) {
+			z[i] = false
+			work = append(work, int32(i))
+		}
+	}
+	for len(work) > 0 {
+		t := work[len(work)-1]
+		work = work[:len(work)-1]
+		for _, p := range pred[start[t]:start[t+1]] {
+			if z[p] && !keep(int(p)) {
+				z[p] = false
+				work = append(work, p)
+			}
+		}
+	}
+}
+
+// canReach returns the arena states from which some path through allowed
+// states reaches target.
+func (a *arena) canReach(allowed, target []bool) []bool {
+	can := append([]bool(nil), target...)
+	a.grow(can, func(i int) bool { return allowed[i] })
 	return can
 }
 
@@ -417,9 +460,12 @@ func (sv *solver) cpre(i int, z []bool) bool {
 // rounds or to the fixpoint when k is unbounded.
 func (sv *solver) sureReach(allowed, target []bool, k int64) []bool {
 	z := append([]bool(nil), target...)
-	return sv.iterateSets(z, k, func(i int, z []bool) bool {
-		return target[i] || (allowed[i] && sv.cpre(i, z))
-	})
+	f := func(i int, z []bool) bool { return target[i] || (allowed[i] && sv.cpre(i, z)) }
+	if k == int64(unbounded) {
+		sv.a.grow(z, func(i int) bool { return f(i, z) })
+		return z
+	}
+	return sv.iterateSets(z, k, f)
 }
 
 // sureWeak is the greatest fixpoint Z = b ∪ (a ∩ CPre(Z)) of a W b (bounded:
@@ -429,14 +475,18 @@ func (sv *solver) sureWeak(a, b []bool, k int64) []bool {
 	for i := range z {
 		z[i] = a[i] || b[i]
 	}
-	return sv.iterateSets(z, k, func(i int, z []bool) bool {
-		return b[i] || (a[i] && sv.cpre(i, z))
-	})
+	f := func(i int, z []bool) bool { return b[i] || (a[i] && sv.cpre(i, z)) }
+	if k == int64(unbounded) {
+		sv.a.shrink(z, func(i int) bool { return f(i, z) })
+		return z
+	}
+	return sv.iterateSets(z, k, f)
 }
 
+// iterateSets applies f to every state k times (bounded operators).
 func (sv *solver) iterateSets(z []bool, k int64, f func(int, []bool) bool) []bool {
 	y := make([]bool, len(z))
-	for step := int64(0); k == int64(unbounded) || step < k; step++ {
+	for step := int64(0); step < k; step++ {
 		changed := false
 		for i := range z {
 			y[i] = f(i, z)
