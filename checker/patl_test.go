@@ -137,6 +137,23 @@ endmodule
 rewards "rounds" s=0 : 1; endrewards
 `
 
+// gambleMDP: a fair coin gives reward 3 or 5, then safe (reach the goal
+// s=4) or risky (reward 4, goal with ½, else the sink s=5). Under F0 the
+// best choice depends on the reward so far: risky after 3 (3.5 > 3), safe
+// after 5 (5 > 4.5).
+const gambleMDP = `mdp
+module M
+  s : [0..5] init 0;
+  [] s=0 -> 0.5:(s'=1) + 0.5:(s'=2);
+  [] s=1 | s=2 -> (s'=3);
+  [safe] s=3 -> (s'=4);
+  [risky] s=3 -> 0.5:(s'=4) + 0.5:(s'=5);
+  [] s>=4 -> true;
+endmodule
+rewards "r" s=1 : 3; s=2 : 5; [risky] true : 4; endrewards
+rewards "half" s=1 : 0.5; endrewards
+`
+
 // ruin: gambler's ruin on 0..4 from 2 (dtmc).
 const ruinDTMC = `dtmc
 module M
@@ -237,7 +254,11 @@ func TestPATL(t *testing.T) {
 			num(`<<p1>> R{"steps"}min=? [ Fc "goal" ]`, math.Inf(1)),
 			boolW(`<<p1>> R{"act"}>=2 [ C<=3 ]`, true),
 			boolW(`<<p1>> R{"act"}<1 [ C<=3 ]`, false),
-			errW(`<<p1>> R{"act"}max=? [ F0 "goal" ]`, `F0`),
+			// F0: a earns 2 but p2 sends half of it to the sink
+			num(`<<p1>> R{"act"}max=? [ F0 "goal" ]`, 1),
+			num(`<<p1>> R{"steps"}max=? [ F0 "goal" ]`, 1.8),
+			num(`<<p1,p2>> R{"steps"}max=? [ F0 "goal" ]`, 1.8),
+			num(`<<p2>> R{"steps"}max=? [ F0 "goal" ]`, 1.5),
 			// errors
 			errW(`<<p3>> Pmax=? [ F "goal" ]`, `unknown player "p3"`),
 			errW(`<<3>> Pmax=? [ F "goal" ]`, `invalid player index 3`),
@@ -314,6 +335,15 @@ func TestPATL(t *testing.T) {
 		{"zero-reward loop", loopMDP, []patlWant{
 			num(`<<1>> R{"go"}min=? [ F s=1 ]`, 1),
 			num(`R{"go"}max=? [ F s=1 ]`, math.Inf(1)),
+		}},
+		{"F0, Fc and F", gambleMDP, []patlWant{
+			num(`R{"r"}max=? [ F0 s=4 ]`, 4.25),
+			num(`R{"r"}min=? [ F0 s=4 ]`, 3.75),
+			num(`R{"r"}max=? [ Fc s=4 ]`, 8),
+			num(`R{"r"}min=? [ Fc s=4 ]`, 4),
+			num(`R{"r"}max=? [ F s=4 ]`, math.Inf(1)),
+			num(`R{"r"}min=? [ F s=4 ]`, 4),
+			errW(`R{"half"}max=? [ F0 s=4 ]`, `integers`),
 		}},
 		{"mdp", choiceMDP, []patlWant{
 			// almost-sure states are found by graph analysis: exactly 1

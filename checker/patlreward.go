@@ -10,7 +10,8 @@ import (
 // This file evaluates the reward operator of PRISM-games under a coalition
 // (<<A>> R{r}max=? / min=? / ~b): cumulative rewards C<=k, instantaneous
 // rewards I=k, and reachability rewards F (paths that never reach the
-// target count as infinite) and Fc (they keep their cumulative reward). A state reward
+// target count as infinite), Fc (they keep their cumulative reward) and,
+// on turn-based games, F0 (they count as 0; patlreward0.go). A state reward
 // is earned in the state left, a transition reward with the choice taken,
 // as in PRISM.
 
@@ -35,7 +36,9 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 		}
 	case 'I', 'F', 'c':
 	case '0':
-		return c.errAt(x.OpPos, "reachability rewards F0 are not supported yet")
+		if c.g.Joint != nil {
+			return c.errAt(x.OpPos, "reachability rewards F0 are not supported on csg models (nor in PRISM-games)")
+		}
 	case 'S':
 		return c.errAt(x.OpPos, "steady-state rewards S are not supported")
 	default:
@@ -82,6 +85,8 @@ func (c *Checker) rewardValues(q patlQuery, x *prism.RewardOp, starts []int) ([]
 	switch x.ContentKind {
 	case 'C', 'I':
 		all, err = c.stepRewards(q, x, r)
+	case '0':
+		all, err = c.zeroRewards(q, x, r)
 	default:
 		all, err = c.reachRewards(q, x, r)
 	}
@@ -153,7 +158,7 @@ func (c *Checker) reachRewards(q patlQuery, x *prism.RewardOp, r *translate.Rewa
 			inf[i] = !one[i]
 		}
 	} else {
-		inf = c.cumulativeInf(newSolver(ar, view, q.max), r, target)
+		inf = c.cumulativeInf(newSolver(ar, view, q.max), r, target, nil)
 	}
 	sv := newSolver(ar, view, q.max)
 	x0 := make([]float64, n)
@@ -218,7 +223,7 @@ func raised(xs []float64, n int, eps float64) []float64 {
 // under the optimisation of sv: those that can reach, with positive
 // probability, a set of rewarded non-target states that the optimising
 // sides can keep revisiting with probability 1.
-func (c *Checker) cumulativeInf(sv *solver, r *translate.Rewards, target []bool) []bool {
+func (c *Checker) cumulativeInf(sv *solver, r *translate.Rewards, target, restrict []bool) []bool {
 	g := c.g
 	n := g.NumStates
 	b1 := make([]bool, n)
@@ -249,6 +254,11 @@ func (c *Checker) cumulativeInf(sv *solver, r *translate.Rewards, target []bool)
 		}
 		if !changed {
 			break
+		}
+	}
+	if restrict != nil {
+		for s := range b1 {
+			b1[s] = b1[s] && restrict[s]
 		}
 	}
 	return sv.positive(b1)

@@ -19,7 +19,7 @@ import (
 // (prism-corpus/verify/**/*.props, with each line of the .args file) through
 // `onus check --test`, one property at a time, and requires every property
 // whose operators onus supports to match its RESULT. Properties with
-// F0 rewards, filters or equilibria are skipped with a message. onus's time per
+// steady-state rewards, filters or equilibria are skipped with a message. onus's time per
 // property is logged next to PRISM-games' (TIMINGS.tsv).
 func TestPrismVerify(t *testing.T) {
 	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
@@ -153,8 +153,8 @@ func unsupportedOp(e prism.Expr) string {
 	case nil:
 		return ""
 	case *prism.RewardOp:
-		if x.ContentKind == '0' {
-			return "the reachability reward F0"
+		if x.ContentKind == 'S' {
+			return "the steady-state reward S"
 		}
 		return unsupportedOp(x.Target)
 	case *prism.FilterExpr:
