@@ -746,6 +746,8 @@ func TestPATLMalformedNoPanic(t *testing.T) {
 		`<<p1>> R{"steps"}min=? [ F "goal" ]`,
 		`<<p1>> R{"act"}>=2 [ C<=3 ]`,
 		`<<p1>> R{"atgoal"}max=? [ I=2 ]`,
+		`<<p1>> R{"act"}max=? [ F0 "goal" ]`,
+		`<<p2>> R{"steps"}min=? [ Fc "goal" ]`,
 	}
 	exprType := reflect.TypeOf((*prism.Expr)(nil)).Elem()
 	var fields func(v reflect.Value, out *[]reflect.Value)
