@@ -5,6 +5,7 @@
 #   benchmarks/run.sh            # everything, prints a Markdown table
 #   benchmarks/run.sh build      # model construction only
 #   benchmarks/run.sh check      # responsibility checking only
+#   benchmarks/run.sh patl       # PRISM-games' own game properties (verify/)
 #
 # Model construction runs every model of ../shared/prism-corpus/MANIFEST.tsv
 # with its constants, plus the scalable models of benchmarks/models/.
@@ -77,5 +78,35 @@ if [ "$what" = all ] || [ "$what" = check ]; then
 	done
 	measure "CPD-n, n=8, CCR(p1, alternate)=? [ G<=t (\"fine\"|\"reward\") ], t=20" \
 		check "$root/examples/cpd_n.prism" "$root/examples/cpd_n.props" --const n=8,t=20
+	echo
+fi
+
+if [ "$what" = all ] || [ "$what" = patl ]; then
+	echo "### PRISM-games' game properties (verify/, onus check end to end vs PRISM-games 3.2)"
+	echo
+	echo "PRISM: its model construction plus the sum of its model-checking times"
+	echo "over the file's properties (TIMINGS.tsv), plus about 0.7 s of JVM start."
+	echo
+	echo "| props file | args | properties | onus seconds | onus peak MiB | PRISM seconds (+0.7 JVM) |"
+	echo "|---|---|---|---|---|---|"
+	if [ -f "$corpus/TIMINGS.tsv" ]; then
+		tail -n +2 "$corpus/TIMINGS.tsv" | awk -F'\t' '
+			{ key = $1 "\t" $2 "\t" $3; n[key]++; chk[key] += $6; bld[key] = $7; if (!(key in seen)) { seen[key] = 1; order[++m] = key } }
+			END { for (i = 1; i <= m; i++) { k = order[i]; split(k, f, "\t"); a = f[3]; gsub(/^ +| +$/, "", a); if (a == "") a = "-"; printf "%s\t%s\t%s\t%d\t%.3f\n", f[1], f[2], a, n[k], chk[k] + bld[k] } }' |
+		while IFS=$'\t' read -r model props args count prism; do
+			# PRISM switches: -const stays (as --const), engine switches go.
+			conv=()
+			[ "$args" = - ] && args=""
+			set -- $args
+			while [ $# -gt 0 ]; do
+				case "$1" in
+				-const) conv+=(--const "$2"); shift 2 ;;
+				*) shift ;;
+				esac
+			done
+			row=$(measure "$(basename "$props") | ${args:-(none)} | $count" check "$corpus/verify/$model" "$corpus/verify/$props" "${conv[@]}")
+			echo "${row% |} | $prism |"
+		done
+	fi
 	echo
 fi
