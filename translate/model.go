@@ -1,6 +1,8 @@
 package translate
 
 import (
+	"reflect"
+
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -29,6 +31,11 @@ func (m *Model) EvalConst(e prism.Expr) (v Value, err error) {
 func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
 	b := m.b
 	g := m.Game
+	if pos, ok := missingOperand(e); !ok {
+		var l prism.ErrorList
+		l.Addf(b.fset, pos, "incomplete expression: an operand is missing")
+		return nil, l
+	}
 	var f func([]int32) bool
 	var active map[string]bool
 	cp := &compiler{b: b}
@@ -95,4 +102,40 @@ func (m *Model) labelSet(l *prism.LabelRef, active *map[string]bool) Bitset {
 	}
 	fail(l.NamePos, "unknown label \"%s\"", l.Name)
 	return nil
+}
+
+// missingOperand reports whether e and its sub-expressions have all their
+// operands (a tree from the parser always does; a hand-built one may not),
+// and if not, the best position near the first gap: the operator's, else
+// that of the enclosing expression.
+func missingOperand(e prism.Expr) (prism.Pos, bool) {
+	return findGap(e, prism.NoPos)
+}
+
+func findGap(e prism.Expr, at prism.Pos) (prism.Pos, bool) {
+	if e == nil {
+		return at, false
+	}
+	if v := reflect.ValueOf(e); v.Kind() == reflect.Pointer && v.IsNil() {
+		return at, false // a typed nil, e.g. (*prism.Name)(nil)
+	}
+	var kids []prism.Expr
+	switch x := e.(type) {
+	case *prism.Unary:
+		at, kids = x.OpPos, []prism.Expr{x.X}
+	case *prism.Binary:
+		at, kids = x.OpPos, []prism.Expr{x.X, x.Y}
+	case *prism.Cond:
+		kids = []prism.Expr{x.Cond, x.Then, x.Else}
+	case *prism.Paren:
+		at, kids = x.Lparen, []prism.Expr{x.X}
+	case *prism.Call:
+		at, kids = x.FuncPos, x.Args
+	}
+	for _, k := range kids {
+		if pos, ok := findGap(k, at); !ok {
+			return pos, false
+		}
+	}
+	return at, true
 }
