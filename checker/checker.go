@@ -110,6 +110,7 @@ type Checker struct {
 	owners     uint64 // ownersMask cache
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
+	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -182,7 +183,7 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		if len(c.g.Initial) == 0 {
 			return nil, c.errAt(e.Position(), "the model has no initial state")
 		}
-		return nil, c.errAt(e.Position(), "the model has %d initial states; responsibility and metric queries need exactly one", len(c.g.Initial))
+		return nil, c.errAt(e.Position(), "the model has %d initial states; %s", len(c.g.Initial), severalInitial(e))
 	}
 	init := int(c.g.Initial[0])
 	switch x := e.(type) {
@@ -212,6 +213,18 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		return nil, err
 	}
 	return &Result{Kind: KindBool, Bool: b}, nil
+}
+
+// severalInitial says why a property cannot be checked on a model with
+// several initial states, in the words of the property's kind.
+func severalInitial(e prism.Expr) string {
+	switch e.(type) {
+	case *prism.Resp:
+		return "responsibility queries are judged from exactly one (SPEC §1)"
+	case *prism.Metric:
+		return "metric queries are judged from exactly one (SPEC §1)"
+	}
+	return "onus checks pATL properties (P, <<A>>, R and state formulas) at a single initial state and has no filters to combine several yet"
 }
 
 // unsupported reports the first operator in e that onus does not check yet.

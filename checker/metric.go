@@ -65,8 +65,20 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 	return &Result{Kind: KindNumber, Number: log2p1(r.cAcc) / float64(T), Horizon: T}, nil
 }
 
-// probAt returns P(L_ψ) from s0 (and exactly under Config.Exact).
+// probAt returns P(ψ) from s0: on infinite paths of the induced chain
+// when ψ has an unbounded operator and no --horizon is given (pinf.go; no
+// exact value then, and T = 0), else P(L_ψ) over the histories of length T
+// (and exactly under Config.Exact). A nested P~p asks for every state, so
+// the infinite-path values are computed for all states at once.
 func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error) {
+	inf, err := c.infinitePaths(x.Path)
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	if inf {
+		p, err := c.infProbAt(x.Path, s0)
+		return p, nil, 0, err
+	}
 	a, start, T, err := c.languageQuery(x.Path, x.OpPos, s0, false)
 	if err != nil {
 		return 0, nil, 0, err
@@ -75,21 +87,32 @@ func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error
 	return r.pAcc.float(), r.rAcc, T, nil
 }
 
+// topProb is probAt for a property's top level, where only s0 is asked.
+func (c *Checker) topProb(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error) {
+	inf, err := c.infinitePaths(x.Path)
+	if err != nil || !inf {
+		return c.probAt(x, s0)
+	}
+	v, err := c.infValues(x.Path, []int{s0})
+	if err != nil {
+		return 0, nil, 0, err
+	}
+	return v[0], nil, 0, nil
+}
+
 func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 	if err := c.unsupported(x); err != nil {
 		return nil, err
 	}
-	p, pr, T, err := c.probAt(x, s0)
+	p, pr, T, err := c.topProb(x, s0)
 	if err != nil {
 		return nil, err
 	}
 	if x.Rel == prism.RelQuery {
 		res := &Result{Kind: KindNumber, Number: p, Horizon: T}
-		if c.cfg.Exact {
+		if c.cfg.Exact && pr != nil {
 			res.Exact = pr
-			if pr != nil {
-				res.Number = ratFloat(pr)
-			}
+			res.Number = ratFloat(pr)
 		}
 		return res, nil
 	}
