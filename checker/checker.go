@@ -69,10 +69,10 @@ type Result struct {
 	Kind    ResultKind
 	Bool    bool
 	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise)
+	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
 	Count   *big.Int // metric #=?
 	Degrees *Degrees // the `=?` form: all three
-	Horizon int      // the horizon T used (0 if none)
+	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 }
 
 // Degrees holds the three degrees of a responsibility operator.
