@@ -83,6 +83,7 @@ func TestProbInfinite(t *testing.T) {
 		isBool bool
 		b      bool
 		exact  bool   // num must come out exactly (graph analysis)
+		count  bool   // a #=? query: the count must be num
 		err    string // a substring of the expected error
 	}
 	n := func(p string, v float64) want { return want{prop: p, num: v} }
@@ -127,6 +128,12 @@ func TestProbInfinite(t *testing.T) {
 			// (P = 0) after [c1,d2]
 			bo(`CPR(p1, [d1,d2]) [ X P>0.3 [ "fine" U "reward" ] ]`, true),
 			bo(`CAR(p1, [d1,d2]) [ X P>0.3 [ "fine" U "reward" ] ]`, false),
+			// inside a coalition operator: X into {fine, reward} is
+			// matching pennies between p1 and p2
+			n(`<<p1>> Pmax=? [ X P>0.3 [ "fine" U "reward" ] ]`, 0.5),
+			ex(`<<p1,p2>> Pmax=? [ X P>0.3 [ "fine" U "reward" ] ]`, 1),
+			// and in a metric: 2 of the 4 one-step histories
+			{prop: `#=? [ X P>0.3 [ "fine" U "reward" ] ]`, num: 2, count: true},
 			er(`P=? [ G F "reward" ]`, "neither"),
 			er(`#=? [ F "reward" ]`, "needs a plan or --horizon"),
 		}},
@@ -186,6 +193,10 @@ func TestProbInfinite(t *testing.T) {
 					}
 				case err != nil:
 					t.Errorf("%s: %v", w.prop, err)
+				case w.count:
+					if res.Kind != KindCount || res.Count == nil || !res.Count.IsInt64() || float64(res.Count.Int64()) != w.num {
+						t.Errorf("%s: got %+v, want count %v", w.prop, res, w.num)
+					}
 				case w.isBool:
 					if res.Kind != KindBool || res.Bool != w.b {
 						t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
