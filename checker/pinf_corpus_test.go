@@ -5,6 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
 )
 
 // P=? on infinite paths of PRISM-games corpus models (read from
@@ -60,6 +63,50 @@ func TestProbInfiniteCorpus(t *testing.T) {
 				t.Errorf("%s: P=? [ %s ] = %v on infinite paths, %v over 200 steps", tc.file, p, pr, fin)
 			}
 			t.Logf("%s: P=? [ %s ] = %.6g in [%.6g, %.6g]", tc.file, p, pr, lo, hi)
+		}
+	}
+}
+
+// In jamming4.prism every path stops moving after slots+1 steps, so P on
+// infinite paths equals the finite pass over slots+2 steps.
+func TestProbInfiniteJamming(t *testing.T) {
+	file := filepath.Join("..", "..", "shared", "prism-corpus", "models", "csgs", "jamming", "jamming4.prism")
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Skipf("the PRISM-games corpus is not there: %v", err)
+	}
+	const slots = 8
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "jamming4.prism", string(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := prism.CheckModel(fset, mf); err != nil {
+		t.Fatal(err)
+	}
+	m, err := translate.Build(fset, mf, nil, translate.Config{Consts: []translate.ConstAssign{{Name: "slots", Value: translate.Value{Type: prism.TInt, I: slots}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{`F sent>=4`, `sent<5 U t=slots+1`, `G sent<6`, `F (sent>=3 & (X sent>=4))`} {
+		e, err := prism.ParseExpr(fset, "p", "P=? [ "+p+" ]")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var v [2]float64
+		for k, T := range []int{0, slots + 2} {
+			c, err := New(fset, m.Game, m, Config{Horizon: T})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := c.Check(e)
+			if err != nil {
+				t.Fatalf("%s (horizon %d): %v", p, T, err)
+			}
+			v[k] = res.Number
+		}
+		if math.Abs(v[0]-v[1]) > 1e-9 || v[0] <= 0 || v[0] >= 1 {
+			t.Errorf("%s: %v on infinite paths, %v over %d steps", p, v[0], v[1], slots+2)
 		}
 	}
 }
