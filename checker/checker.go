@@ -181,9 +181,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	}
 	if len(c.g.Initial) != 1 {
 		if len(c.g.Initial) == 0 {
-			return nil, c.errAt(e.Position(), "the model has no initial state")
+			return nil, c.errAt(safePos(e), "the model has no initial state")
 		}
-		return nil, c.errAt(e.Position(), "the model has %d initial states; %s", len(c.g.Initial), severalInitial(e))
+		return nil, c.errAt(safePos(e), "the model has %d initial states; %s", len(c.g.Initial), severalInitial(e))
 	}
 	init := int(c.g.Initial[0])
 	switch x := e.(type) {
@@ -225,6 +225,17 @@ func severalInitial(e prism.Expr) string {
 		return "metric queries are judged from exactly one (SPEC §1)"
 	}
 	return "onus checks pATL properties (P, <<A>>, R and state formulas) at a single initial state and has no filters to combine several yet"
+}
+
+// safePos returns e's position, or NoPos where a hand-built tree lacks
+// the operand its Position reads.
+func safePos(e prism.Expr) (p prism.Pos) {
+	defer func() {
+		if recover() != nil {
+			p = prism.NoPos
+		}
+	}()
+	return e.Position()
 }
 
 // unsupported reports the first operator in e that onus does not check yet.

@@ -261,4 +261,15 @@ func TestProbSeveralInitialStates(t *testing.T) {
 			t.Errorf("%s: got %v", p, err)
 		}
 	}
+	// A hand-built property missing the operand its position comes from.
+	g := npdGame(2)
+	g.Initial = []int32{0, 3}
+	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.Check(&prism.Binary{Op: prism.OpAnd, Y: xLab("fine")})
+	if err == nil || !strings.Contains(err.Error(), "2 initial states") {
+		t.Errorf("incomplete property: got %v", err)
+	}
 }
