@@ -38,7 +38,7 @@ type LimitError struct {
 }
 
 func (e *LimitError) Error() string {
-	return fmt.Sprintf("error: the model has more than %d states (raise the limit with --max-states)", e.Limit)
+	return fmt.Sprintf("the model has more than %d states (raise the limit with --max-states)", e.Limit)
 }
 
 // ParseConstSpecs parses "k=2,t=1:20,x=0.5,b=true". Ranges are lo:hi or

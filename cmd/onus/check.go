@@ -2,9 +2,9 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"math/big"
 	"strconv"
 	"strings"
 
@@ -34,7 +34,7 @@ func checkCommand() *cli.Command {
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
-			&cli.IntFlag{Name: "horizon", Usage: "horizon T of every query (default: the plan's length or the outcome's depth)"},
+			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
@@ -84,7 +84,7 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	testing := c.Bool("test")
-	results, states, transitions, err := job.run(testing)
+	results, states, transitions, err := job.run()
 	if err != nil {
 		return err
 	}
@@ -116,6 +116,32 @@ func runCheck(c *cli.Context) error {
 	}
 	if failed > 0 {
 		return &exitError{exitFailed}
+	}
+	if !testing {
+		// Errors of single properties: each in the standard format on
+		// stderr, then exit code 2 (bad input), after every other result.
+		var errs prism.ErrorList
+		var other []error
+		for _, r := range results {
+			var el prism.ErrorList
+			if r.err == nil {
+				continue
+			}
+			if errors.As(r.err, &el) {
+				errs = append(errs, el...)
+			} else {
+				other = append(other, r.err)
+			}
+		}
+		for _, e := range other {
+			fmt.Fprintf(c.App.ErrWriter, "onus: error: %v\n", e)
+		}
+		if len(errs) > 0 {
+			return errs
+		}
+		if len(other) > 0 {
+			return &exitError{exitBadInput}
+		}
 	}
 	return nil
 }
@@ -197,8 +223,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if from != 0 && from != 1 {
 		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
 	}
-	if c.Int("horizon") < 0 {
-		return nil, usagef("--horizon must be at least 0")
+	if c.IsSet("horizon") && c.Int("horizon") < 1 {
+		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
 	}
 	job.exact = c.Bool("exact")
 	job.maxStates = c.Int("max-states")
@@ -242,9 +268,10 @@ func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error)
 }
 
 // run builds the model for each constant assignment and checks every
-// selected property; results are grouped per property. Under keepErrors a
-// model-checking error is recorded in the result (for `Error` RESULTs).
-func (job *checkJob) run(keepErrors bool) (out []propResult, states, transitions int, err error) {
+// selected property; results are grouped per property. A property whose
+// check fails keeps its error in its result and the others go on, as in
+// PRISM; building the model failing, or a resource limit, stops the run.
+func (job *checkJob) run() (out []propResult, states, transitions int, err error) {
 	per := make([][]propResult, len(job.selected))
 	for _, consts := range job.sweep {
 		m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
@@ -258,7 +285,7 @@ func (job *checkJob) run(keepErrors bool) (out []propResult, states, transitions
 		}
 		for i, p := range job.selected {
 			res, err := chk.Check(p.Expr)
-			if err != nil && (!keepErrors || isLimit(err)) {
+			if err != nil && isLimit(err) {
 				return nil, 0, 0, err
 			}
 			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m})
@@ -326,8 +353,9 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	case checker.KindBool:
 		return r.Bool, nil
 	case checker.KindCount:
-		f, _ := new(big.Float).SetInt(r.Count).Float64()
-		return f, r.Count.String()
+		// A JSON number may be any integer: print the count exactly, so
+		// counts beyond float64's range stay valid JSON.
+		return json.Number(r.Count.String()), r.Count.String()
 	case checker.KindDegrees:
 		d := r.Degrees
 		v := map[string]float64{"count": d.Count, "prob": d.Prob, "entropy": d.Entropy}

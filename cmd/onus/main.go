@@ -51,6 +51,14 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && app.Command(args[0]) == nil {
+		var names []string
+		for _, c := range app.Commands {
+			names = append(names, c.Name)
+		}
+		fmt.Fprintf(stderr, "onus: error: unknown command %q (the commands are %s; see onus --help)\n", args[0], strings.Join(names, ", "))
+		return exitBadInput
+	}
 	err := app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
 	return report(err, stderr)
 }
@@ -93,7 +101,7 @@ func report(err error, stderr io.Writer) int {
 }
 
 func newApp(stdout, stderr io.Writer) *cli.App {
-	return &cli.App{
+	app := &cli.App{
 		Name:  "onus",
 		Usage: "measure agents' responsibility for outcomes in PRISM-games models",
 		Description: "onus reads PRISM-games models (smg, csg, mdp, dtmc), builds the explicit game exactly\n" +
@@ -114,8 +122,21 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			checkCommand(),
 			demoCommand(),
 		},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return usagef("%v", err) },
+		OnUsageError: onUsageError,
 	}
+	for _, c := range app.Commands {
+		c.OnUsageError = onUsageError
+	}
+	return app
+}
+
+// onUsageError reports a malformed option without printing the whole help.
+func onUsageError(c *cli.Context, err error, _ bool) error {
+	name := "onus"
+	if c != nil && c.Command != nil && c.Command.Name != "" {
+		name = "onus " + c.Command.Name
+	}
+	return usagef("%v (see %s --help)", err, name)
 }
 
 const version = "0.1.0-dev"

@@ -184,3 +184,35 @@ func TestPlot(t *testing.T) {
 		t.Errorf("--plot to .txt: exit %d, want 2", code)
 	}
 }
+
+// TestReviewFixes pins behaviour a review asked for: big counts in JSON,
+// --horizon 0 refused, an unknown command named, a failing property not
+// hiding the others, and counts compared exactly by --test.
+func TestReviewFixes(t *testing.T) {
+	code, out, errs := onus(t, "check", "--json", "../../examples/cpd.prism", "--pf", "#=? [ true ]", "--horizon", "600")
+	if code != 0 || !strings.Contains(out, `"value": 1721847945638575061806737769605`) {
+		t.Errorf("4^600 in JSON: exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := onus(t, "check", "../../examples/cpd.prism", "--pf", "#=? [ true ]", "--horizon", "0"); code != 2 || !strings.Contains(errs, "--horizon must be at least 1") {
+		t.Errorf("--horizon 0: exit %d, %s", code, errs)
+	}
+	if code, _, errs := onus(t, "frob"); code != 2 || !strings.Contains(errs, `unknown command "frob"`) {
+		t.Errorf("unknown command: exit %d, %s", code, errs)
+	}
+	code, out, errs = onus(t, "check", "../../examples/cpd.prism", "--horizon", "1",
+		"--pf", `P=? [ X "reward" ]`, "--pf", `CAR(p1, [d1] [d1]) [ X "fine" ]`, "--pf", `#=? [ X "fine" ]`)
+	if code != 2 || !strings.Contains(out, "Result: 0.25") || !strings.Contains(out, "Result: 1") ||
+		!strings.HasPrefix(errs, "--pf:1:9: error: the plan has 2 steps, more than the horizon 1") {
+		t.Errorf("an error among results: exit %d\n%s\nstderr: %s", code, out, errs)
+	}
+	dir := t.TempDir()
+	props := filepath.Join(dir, "c.props")
+	src := "// RESULT: 3.00001\n#=? [ X (\"fine\"|\"reward\"|\"payoff1\") ]\n// RESULT: 2+1\n#=? [ X (\"fine\"|\"reward\"|\"payoff1\") ]\n"
+	if err := os.WriteFile(props, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = onus(t, "check", "--test", "../../examples/cpd.prism", props)
+	if code != 1 || !strings.Contains(out, "FAIL (expected 3.00001, got 3)") || !strings.Contains(out, "1 passed, 1 failed") {
+		t.Errorf("exact counts under --test: exit %d\n%s", code, out)
+	}
+}

@@ -115,8 +115,17 @@ func matches(fset *prism.FileSet, r propResult, tok string) (bool, error) {
 		if ok {
 			return want.Cmp(res.Count) == 0, nil
 		}
-		f, _ := new(big.Float).SetInt(res.Count).Float64()
-		return matchFloat(fset, r, tok, f)
+		// Counts are exact: an expression must evaluate to the integer
+		// itself (as PRISM compares int results).
+		v, err := evalNumber(fset, r, tok)
+		if err != nil {
+			return false, err
+		}
+		if v != math.Trunc(v) || math.IsInf(v, 0) {
+			return false, nil
+		}
+		w, _ := new(big.Float).SetFloat64(v).Int(nil)
+		return w.Cmp(res.Count) == 0, nil
 	case checker.KindDegrees:
 		inner := strings.TrimSuffix(strings.TrimPrefix(tok, "("), ")")
 		parts := splitTop(inner)
