@@ -16,9 +16,12 @@ import (
 //
 // Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
 // widened when a layer could overflow), so the common case is plain uint64
-// adds. Probabilities are float64 with a shared binary exponent per layer,
-// rescaled when they get small, so that P(L) of long horizons does not
-// underflow before the ratios of degrees are taken.
+// adds. Probabilities are scaled floats: every entry is a float64 mantissa
+// with its own binary exponent, renormalised after each layer, so that no
+// probability underflows however long the horizon. A single shared exponent
+// is not enough: the mass of one language (say the few histories of L⁻) can
+// be 2^-1100 times the mass of the rest of its layer, and the degrees divide
+// two such small masses.
 
 // sfloat is m·2^e.
 type sfloat struct {
@@ -29,6 +32,33 @@ type sfloat struct {
 func (x sfloat) float() float64 { return math.Ldexp(x.m, x.e) }
 
 func (x sfloat) zero() bool { return x.m == 0 }
+
+// add returns x+y.
+func (x sfloat) add(y sfloat) sfloat {
+	m, e := addScaled(x.m, x.e, y.m, y.e)
+	return sfloat{m, e}
+}
+
+// addScaled returns m1·2^e1 + m2·2^e2 as a mantissa and exponent.
+func addScaled(m1 float64, e1 int, m2 float64, e2 int) (float64, int) {
+	switch {
+	case m2 == 0:
+		return m1, e1
+	case m1 == 0:
+		return m2, e2
+	case e1 >= e2:
+		return m1 + ldexp(m2, e2-e1), e1
+	}
+	return ldexp(m1, e1-e2) + m2, e2
+}
+
+// ldexp is math.Ldexp for an exponent of any size.
+func ldexp(m float64, e int) float64 {
+	if e < -4000 {
+		return 0
+	}
+	return math.Ldexp(m, e)
+}
 
 // ratio returns x/y with x/0 = 0.
 func (x sfloat) ratio(y sfloat) float64 {
@@ -52,15 +82,16 @@ type layer struct {
 	active []int32
 	w      int // limbs per count
 	cnt    []uint64
-	prob   []float64
+	prob   []float64 // mantissas
+	pexp   []int     // prob[i]·2^pexp[i] is the probability of entry i
 	rat    []*big.Rat
-	exp    int
 }
 
 func (l *layer) reset(w int) {
 	l.active = l.active[:0]
 	l.cnt = l.cnt[:0]
 	l.prob = l.prob[:0]
+	l.pexp = l.pexp[:0]
 	l.rat = l.rat[:0]
 	l.w = w
 }
@@ -116,6 +147,7 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 	cur.active = append(cur.active, start)
 	cur.cnt = append(cur.cnt, 1)
 	cur.prob = append(cur.prob, 1)
+	cur.pexp = append(cur.pexp, 0)
 	if exact {
 		cur.rat = append(cur.rat, big.NewRat(1, 1))
 	}
@@ -137,14 +169,13 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 		}
 		w := cur.w
 		next.reset(w)
-		next.exp = cur.exp
 		for i, pid := range cur.active {
 			s := int(p.s[pid])
 			lo, hi := g.Choices(s)
 			tbase := int(g.TransStart[lo])
 			sbase := p.succStart[pid]
 			src := cur.cnt[i*w : (i+1)*w]
-			pr := cur.prob[i]
+			pr, pe := cur.prob[i], cur.pexp[i]
 			var rr *big.Rat
 			if exact {
 				rr = cur.rat[i]
@@ -162,6 +193,7 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 							next.cnt = append(next.cnt, 0)
 						}
 						next.prob = append(next.prob, 0)
+						next.pexp = append(next.pexp, pe)
 						if exact {
 							next.rat = append(next.rat, new(big.Rat))
 						}
@@ -175,7 +207,18 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 							dv[x], carry = bits.Add64(dv[x], src[x], carry)
 						}
 					}
-					next.prob[d] += b * g.Prob[t]
+					v, ve := b*g.Prob[t], pe
+					if v < 0x1p-960 && b != 0 && g.Prob[t] != 0 {
+						// pr is in [1/2, 1), so only extreme weights get here.
+						m1, e1 := math.Frexp(c.beta[ch])
+						m2, e2 := math.Frexp(g.Prob[t])
+						v, ve = pr*m1*m2, pe+e1+e2
+					}
+					if ve == next.pexp[d] {
+						next.prob[d] += v
+					} else {
+						next.prob[d], next.pexp[d] = addScaled(next.prob[d], next.pexp[d], v, ve)
+					}
 					if exact {
 						tmp.Mul(rr, c.betaRat[ch])
 						tmp.Mul(tmp, c.probRat[t])
@@ -188,7 +231,7 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 		for _, pid := range next.active {
 			slot[pid] = -1
 		}
-		rescale(next)
+		normalize(next)
 		cur, next = next, cur
 		if len(cur.active) == 0 {
 			res.emptyAt = k
@@ -199,25 +242,24 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 	if exact {
 		res.rAcc, res.rRej = new(big.Rat), new(big.Rat)
 	}
-	var pa, pj float64
+	var pa, pj sfloat
 	for i, pid := range cur.active {
 		v := limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
 		if p.acc[pid] {
 			res.cAcc.Add(res.cAcc, v)
-			pa += cur.prob[i]
+			pa = pa.add(sfloat{cur.prob[i], cur.pexp[i]})
 			if exact {
 				res.rAcc.Add(res.rAcc, cur.rat[i])
 			}
 		} else {
 			res.cRej.Add(res.cRej, v)
-			pj += cur.prob[i]
+			pj = pj.add(sfloat{cur.prob[i], cur.pexp[i]})
 			if exact {
 				res.rRej.Add(res.rRej, cur.rat[i])
 			}
 		}
 	}
-	res.pAcc = sfloat{pa, cur.exp}
-	res.pRej = sfloat{pj, cur.exp}
+	res.pAcc, res.pRej = pa, pj
 	return res
 }
 
@@ -249,20 +291,18 @@ func forChoices(allow translate.Bitset, lo, hi int, f func(int)) {
 	}
 }
 
-// rescale keeps the probabilities of a layer away from underflow.
-func rescale(l *layer) {
-	const shift = 256
-	mx := 0.0
-	for _, v := range l.prob {
-		mx = max(mx, v)
+// normalize brings every probability of a layer to a mantissa in [1/2, 1)
+// (or 0), so that the next step cannot underflow it.
+func normalize(l *layer) {
+	for i, v := range l.prob {
+		if v == 0 {
+			l.pexp[i] = 0
+			continue
+		}
+		m, e := math.Frexp(v)
+		l.prob[i] = m
+		l.pexp[i] += e
 	}
-	if mx == 0 || mx >= math.Ldexp(1, -shift) {
-		return
-	}
-	for i := range l.prob {
-		l.prob[i] = math.Ldexp(l.prob[i], shift)
-	}
-	l.exp -= shift
 }
 
 func limbsToInt(ls []uint64) *big.Int {
