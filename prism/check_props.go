@@ -226,9 +226,22 @@ func actionText(a PlanAction) string {
 
 func (c *checker) planStep(s *PlanStep) {
 	used := map[int]PlanAction{}
+	// In a turn-based game only the owner of the state acts, so a step has
+	// one action: the owner's (SPEC §2).
+	turnBased := c.m.Type == TypeSMG || c.m.Type == TypeSTPG
+	named := 0
 	for _, a := range s.Actions {
 		pl, ok := c.actionPlayer(a)
-		if !ok || pl < 0 {
+		if !ok {
+			continue
+		}
+		if turnBased {
+			if named++; named == 2 {
+				c.errorf(a.Pos, "an smg plan step names one action: only the state's owner acts")
+			}
+			continue
+		}
+		if pl < 0 {
 			continue
 		}
 		if prev, dup := used[pl]; dup {
