@@ -257,11 +257,20 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		if o >= 0 && o < len(tables) {
 			t = tables[o]
 		}
+		// A deadlock state's fixed self-loop is nobody's choice: it is
+		// taken with probability 1 whatever the weights.
+		if g.Deadlock.Has(s) {
+			t = nil
+		}
 		ws := make([]weight, hi-lo)
 		var sum float64
 		sumR := new(big.Rat)
+		unlabelled := false
 		for ch := lo; ch < hi; ch++ {
 			w := weight{f: 1, r: big.NewRat(1, 1)}
+			if g.ChoiceAction == nil || g.ChoiceAction[ch] == 0 {
+				unlabelled = true
+			}
 			if t != nil {
 				if x, ok := t.byIndex[ch-lo]; ok {
 					w = x
@@ -278,7 +287,11 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 			}
 		}
 		if sum == 0 && hi > lo {
-			return c.errAt(t.decl.Pos, "behaviour of player %s gives weight 0 to every enabled action in state %s", g.Players[o], c.stateName(s))
+			hint := ""
+			if unlabelled {
+				hint = " (unlabelled choices are weighted by index, #k)"
+			}
+			return c.errAt(t.decl.Pos, "behaviour of player %s gives weight 0 to every enabled action in state %s%s", g.Players[o], c.stateName(s), hint)
 		}
 		for ch := lo; ch < hi; ch++ {
 			w := ws[ch-lo]

@@ -1,0 +1,126 @@
+package checker
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// p1 owns [a] and [b] at s=0; s=1 and s=2 are deadlocks, whose fixed
+// self-loops PRISM gives to the first player.
+const dlSMG = `smg
+player p1 m1, [a], [b] endplayer
+player p2 m2 endplayer
+module m1
+  s : [0..2] init 0;
+  [a] s=0 -> (s'=1);
+  [b] s=0 -> (s'=2);
+endmodule
+module m2
+  [c] false -> true;
+endmodule
+`
+
+const dlMDP = `mdp
+module m1
+  s : [0..2] init 0;
+  [a] s=0 -> (s'=1);
+  [b] s=0 -> (s'=2);
+endmodule
+`
+
+// At s=1 p1 has two unlabelled choices (#0 and #1); s=2 and s=3 are deadlocks.
+const unlabelledSMG = `smg
+player p1 m1, [a], [b] endplayer
+player p2 m2 endplayer
+module m1
+  s : [0..3] init 0;
+  [a] s=0 -> (s'=1);
+  [b] s=0 -> (s'=2);
+  [] s=1 -> 0.5:(s'=3) + 0.5:(s'=1);
+  [] s=1 -> (s'=2);
+endmodule
+module m2
+  [c] false -> true;
+endmodule
+`
+
+// checkWithBehaviours checks the single property of props (which also
+// declares the behaviours) with --exact.
+func checkWithBehaviours(t *testing.T, model, props string) (*Result, error) {
+	t.Helper()
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "m.prism", model)
+	if err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	if err := prism.CheckModel(fset, mf); err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	pf, err := prism.ParseProps(fset, "p.props", props)
+	if err != nil {
+		t.Fatalf("props: %v", err)
+	}
+	if err := prism.CheckProps(fset, mf, pf); err != nil {
+		t.Fatalf("props: %v", err)
+	}
+	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: true})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	if len(pf.Properties) != 1 {
+		t.Fatalf("%d properties", len(pf.Properties))
+	}
+	c, err := New(fset, m.Game, m, Config{Exact: true, Behaviours: pf.Behaviours})
+	if err != nil {
+		return nil, err
+	}
+	return c.Check(pf.Properties[0].Expr)
+}
+
+// TestBehaviourDeadlock: a deadlock state's fixed loop is taken with
+// probability 1 whatever the owner's weights; unlabelled choices are
+// weighted with #k; weight 0 on every real choice stays an error.
+func TestBehaviourDeadlock(t *testing.T) {
+	cases := []struct {
+		name, model, props string
+		want               string // exact result, or the error's text
+	}{
+		{"smg deadlocks", dlSMG, "behaviour p1 { a : 1, b : 3 };\nP=? [ X s=1 ]\n", "1/4"},
+		{"smg deadlock reached", dlSMG, "behaviour p1 { a : 1, b : 3 };\nP=? [ X X X s=2 ]\n", "3/4"},
+		{"smg deadlock count", dlSMG, "behaviour p1 { a : 1, b : 3 };\nCAR(p1, [b])=? [ F<=3 s=2 ]\n", "count 1 prob 1"},
+		{"mdp deadlocks", dlMDP, "behaviour 1 { a : 1, b : 3 };\nP=? [ F<=4 s=2 ]\n", "3/4"},
+		// #0 and #1 also weigh a and b at s=0: 1/2 · 1/2 · 1/2.
+		{"unlabelled choices by index", unlabelledSMG,
+			"behaviour p1 { a : 1, b : 3, #0 : 1, #1 : 1 };\nP=? [ F<=2 s=3 ]\n", "1/8"},
+		{"unlabelled choices by index, biased", unlabelledSMG,
+			"behaviour p1 { #0 : 1, #1 : 3 };\nP=? [ F<=2 s=3 ]\n", "1/32"},
+		// #k names the k-th choice in every state, before labels: #1 is b at s=0.
+		{"index before label", unlabelledSMG,
+			"behaviour p1 { a : 1, b : 3, #1 : 1 };\nP=? [ X s=1 ]\n", "1/2"},
+		{"unlabelled choices without weights", unlabelledSMG,
+			"behaviour p1 { a : 1, b : 3 };\nP=? [ X s=1 ]\n",
+			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 1 (s=1) (unlabelled choices are weighted by index, #k)"},
+		{"zero weights on real choices", dlSMG, "behaviour p1 { a : 0, b : 0 };\nP=? [ X s=1 ]\n",
+			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 0 (s=0)"},
+	}
+	for _, tc := range cases {
+		r, err := checkWithBehaviours(t, tc.model, tc.props)
+		var got string
+		switch {
+		case err != nil:
+			got = err.Error()
+		case r.Kind == KindDegrees:
+			got = "count " + r.Degrees.CountExact.RatString() + " prob " + r.Degrees.ProbExact.RatString()
+		case r.Exact != nil:
+			got = r.Exact.RatString()
+		default:
+			got = r.Kind.String() + " without an exact value"
+		}
+		if strings.TrimSpace(got) != tc.want {
+			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
