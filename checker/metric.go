@@ -124,7 +124,7 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 }
 
 func (c *Checker) probBound(x *prism.ProbOp, p float64, pr *big.Rat) (bool, error) {
-	bound, err := c.numConst(x.Bound, "probability bound")
+	bound, err := c.probConst(x.Bound)
 	if err != nil {
 		return false, err
 	}

@@ -193,11 +193,13 @@ func (c *Checker) checkOp(q patlQuery, op patlOp, init int) (*Result, error) {
 }
 
 func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
-	what := "probability bound"
+	var bound weight
+	var err error
 	if op.rew != nil {
-		what = "reward bound"
+		bound, err = c.numConst(op.bound, "reward bound")
+	} else {
+		bound, err = c.probConst(op.bound)
 	}
-	bound, err := c.numConst(op.bound, what)
 	if err != nil {
 		return false, err
 	}

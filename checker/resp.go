@@ -312,7 +312,13 @@ func (c *Checker) boundedDegree(x *prism.Resp, q *respQuery) (bool, error) {
 	if x.Degree == prism.DegAll || x.Degree == prism.DegNone {
 		return false, c.errAt(x.OpPos, "a bound needs one degree (#, P or H)")
 	}
-	bound, err := c.numConst(x.Bound, "degree bound")
+	var bound weight
+	var err error
+	if x.Degree == prism.DegProb {
+		bound, err = c.probConst(x.Bound)
+	} else {
+		bound, err = c.numConst(x.Bound, "degree bound")
+	}
 	if err != nil {
 		return false, err
 	}
@@ -376,4 +382,21 @@ func (c *Checker) numConst(e prism.Expr, what string) (weight, error) {
 		return weight{f: v.F, r: v.Rat}, nil
 	}
 	return weight{}, c.errAt(e.Position(), "the %s must be a number", what)
+}
+
+// probConst evaluates a probability bound, which must lie in [0,1] as in
+// PRISM ("Invalid probability bound").
+func (c *Checker) probConst(e prism.Expr) (weight, error) {
+	b, err := c.numConst(e, "probability bound")
+	if err != nil {
+		return b, err
+	}
+	in := b.f >= 0 && b.f <= 1 // false for NaN
+	if b.r != nil {
+		in = b.r.Sign() >= 0 && b.r.Cmp(big.NewRat(1, 1)) <= 0
+	}
+	if !in {
+		return b, c.errAt(e.Position(), "invalid probability bound %v: it must lie in [0,1]", b.f)
+	}
+	return b, nil
 }
