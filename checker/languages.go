@@ -75,10 +75,10 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		r := c.pass(a, start, nil, T, 0)
+		r := c.pass(a, start, nil, T, 0, true)
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
-		q, err := c.prepareResp(x, init)
+		q, err := c.prepareResp(x, init, true)
 		if err != nil {
 			return nil, err
 		}

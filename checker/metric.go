@@ -54,7 +54,7 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := c.pass(a, start, nil, T, 0)
+	r := c.pass(a, start, nil, T, 0, true)
 	switch x.Kind {
 	case prism.MetricCount:
 		return &Result{Kind: KindCount, Count: r.cAcc, Horizon: T}, nil
@@ -83,7 +83,7 @@ func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error
 	if err != nil {
 		return 0, nil, 0, err
 	}
-	r := c.pass(a, start, nil, T, 0)
+	r := c.pass(a, start, nil, T, 0, false)
 	return r.pAcc.float(), r.rAcc, T, nil
 }
 

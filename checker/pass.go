@@ -70,6 +70,15 @@ func (x sfloat) ratio(y sfloat) float64 {
 
 // passResult measures a language and its complement within Compat_J.
 type passResult struct {
+	// anyAcc and anyRej say whether the language and its complement are
+	// non-empty; they are always known (every live entry of a layer holds at
+	// least one history).
+	anyAcc, anyRej bool
+	// counted says whether cAcc and cRej hold the number of histories (nil
+	// otherwise). Counts grow by a word every few dozen steps, which makes a
+	// pass quadratic in T, so passes for probabilities and emptiness skip
+	// them.
+	counted    bool
 	cAcc, cRej *big.Int
 	pAcc, pRej sfloat
 	rAcc, rRej *big.Rat // exact probabilities, when Config.Exact
@@ -124,28 +133,35 @@ func (l *layer) maxBits() int {
 
 // pass runs the programme from product state start for T steps; steps[k]
 // (nil or beyond the slice: free) constrains step k for the players in j.
-func (c *Checker) pass(a *automaton, start int32, steps []*rstep, T int, j uint64) *passResult {
+// With counts false the result may lack the counts (counted false).
+func (c *Checker) pass(a *automaton, start int32, steps []*rstep, T int, j uint64, counts bool) *passResult {
 	if j == 0 {
 		key := [2]int{int(start), T}
-		if r, ok := a.free[key]; ok {
+		if r, ok := a.free[key]; ok && (r.counted || !counts) {
 			return r
 		}
-		r := c.runPass(a, start, nil, T, 0)
+		r := c.runPass(a, start, nil, T, 0, counts)
 		a.free[key] = r
 		return r
 	}
-	return c.runPass(a, start, steps, T, j)
+	return c.runPass(a, start, steps, T, j, counts)
 }
 
-func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j uint64) *passResult {
+func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j uint64, counts bool) *passResult {
 	g := c.g
 	p := a.prod
 	exact := c.cfg.Exact
 	slot := p.slot
 	cur, next := &layer{}, &layer{}
-	cur.reset(1)
+	w0 := 0 // limbs per count; 0 without counts
+	if counts {
+		w0 = 1
+	}
+	cur.reset(w0)
 	cur.active = append(cur.active, start)
-	cur.cnt = append(cur.cnt, 1)
+	if counts {
+		cur.cnt = append(cur.cnt, 1)
+	}
 	cur.prob = append(cur.prob, 1)
 	cur.pexp = append(cur.pexp, 0)
 	if exact {
@@ -159,13 +175,15 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 			st = steps[k]
 		}
 		allow := c.allowed(st, j)
-		// Headroom: an entry of the next layer sums at most E entries of this one.
-		edges := 0
-		for _, pid := range cur.active {
-			edges += p.succStart[pid+1] - p.succStart[pid]
-		}
-		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
-			cur.widen((need + 63) / 64)
+		if counts {
+			// Headroom: an entry of the next layer sums at most E entries of this one.
+			edges := 0
+			for _, pid := range cur.active {
+				edges += p.succStart[pid+1] - p.succStart[pid]
+			}
+			if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
+				cur.widen((need + 63) / 64)
+			}
 		}
 		w := cur.w
 		next.reset(w)
@@ -238,21 +256,33 @@ func (c *Checker) runPass(a *automaton, start int32, steps []*rstep, T int, j ui
 			break
 		}
 	}
-	res.cAcc, res.cRej = new(big.Int), new(big.Int)
+	res.counted = counts
+	if counts {
+		res.cAcc, res.cRej = new(big.Int), new(big.Int)
+	}
 	if exact {
 		res.rAcc, res.rRej = new(big.Rat), new(big.Rat)
 	}
 	var pa, pj sfloat
 	for i, pid := range cur.active {
-		v := limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+		var v *big.Int
+		if counts {
+			v = limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+		}
 		if p.acc[pid] {
-			res.cAcc.Add(res.cAcc, v)
+			res.anyAcc = true
+			if counts {
+				res.cAcc.Add(res.cAcc, v)
+			}
 			pa = pa.add(sfloat{cur.prob[i], cur.pexp[i]})
 			if exact {
 				res.rAcc.Add(res.rAcc, cur.rat[i])
 			}
 		} else {
-			res.cRej.Add(res.cRej, v)
+			res.anyRej = true
+			if counts {
+				res.cRej.Add(res.cRej, v)
+			}
 			pj = pj.add(sfloat{cur.prob[i], cur.pexp[i]})
 			if exact {
 				res.rRej.Add(res.rRej, cur.rat[i])

@@ -20,19 +20,29 @@ type respQuery struct {
 	a      *automaton
 	start  int32
 	passes map[uint64]*passResult
+	// counts: the passes count histories (for the # and H degrees and for
+	// exported languages); without, only probabilities and emptiness.
+	counts bool
 }
 
 // pass returns the measurement of Compat_J(π) for coalition mask j.
 func (q *respQuery) pass(j uint64) *passResult {
-	if r, ok := q.passes[j]; ok {
+	if r, ok := q.passes[j]; ok && (r.counted || !q.counts) {
 		return r
 	}
-	r := q.c.pass(q.a, q.start, q.steps, q.T, j)
+	r := q.c.pass(q.a, q.start, q.steps, q.T, j, q.counts)
 	q.passes[j] = r
 	return r
 }
 
-func (c *Checker) prepareResp(x *prism.Resp, s0 int) (*respQuery, error) {
+// needsCounts says whether evaluating x needs the number of histories (the
+// qualitative operators and the P degree need only emptiness and
+// probabilities).
+func needsCounts(x *prism.Resp) bool {
+	return x.Degree != prism.DegNone && x.Degree != prism.DegProb
+}
+
+func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*respQuery, error) {
 	g := c.g
 	if c.nplayers == 0 {
 		return nil, c.errAt(x.OpPos, "%v needs a model with players (this is a %v)", x.Kind, g.Type)
@@ -68,6 +78,7 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int) (*respQuery, error) {
 		a:      a,
 		start:  a.prod.start(s0),
 		passes: map[uint64]*passResult{},
+		counts: counts,
 	}
 	// Compat_Ag(π) must not be empty.
 	if r := q.pass(q.all); r.emptyAt >= 0 {
@@ -106,7 +117,7 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 }
 
 // holds reports "every history of Compat_J(π) satisfies ψ".
-func (q *respQuery) holds(j uint64) bool { return q.pass(j).cRej.Sign() == 0 }
+func (q *respQuery) holds(j uint64) bool { return !q.pass(j).anyRej }
 
 // qualitative evaluates the boolean operator.
 func (q *respQuery) qualitative() bool {
@@ -185,23 +196,27 @@ func (q *respQuery) degrees() degreeVals {
 	switch q.x.Kind {
 	case prism.CAR:
 		plus, base := q.pass(i), q.pass(0)
-		if base.cRej.Sign() == 0 { // κ = [L⁻ ≠ ∅]
+		if !base.anyRej { // κ = [L⁻ ≠ ∅]
 			return zeroDegrees(exact)
 		}
-		d.countRat = ratDiv(plus.cAcc, base.cAcc)
+		if q.counts {
+			d.countRat = ratDiv(plus.cAcc, base.cAcc)
+			d.entropy = hRatio(plus.cAcc, base.cAcc)
+		}
 		d.prob = plus.pAcc.ratio(base.pAcc)
-		d.entropy = hRatio(plus.cAcc, base.cAcc)
 		if exact {
 			d.probRat = ratQuo(plus.rAcc, base.rAcc)
 		}
 	case prism.CPR:
 		plus, minus, base := q.pass(q.all), q.pass(q.all&^i), q.pass(0)
-		if plus.cAcc.Sign() == 0 { // κ = [L⁺ ≠ ∅]
+		if !plus.anyAcc { // κ = [L⁺ ≠ ∅]
 			return zeroDegrees(exact)
 		}
-		d.countRat = ratDiv(minus.cRej, base.cRej)
+		if q.counts {
+			d.countRat = ratDiv(minus.cRej, base.cRej)
+			d.entropy = hRatio(minus.cRej, base.cRej)
+		}
 		d.prob = minus.pRej.ratio(base.pRej)
-		d.entropy = hRatio(minus.cRej, base.cRej)
 		if exact {
 			d.probRat = ratQuo(minus.rRej, base.rRej)
 		}
@@ -216,17 +231,19 @@ func (q *respQuery) degrees() degreeVals {
 		}
 		for _, j := range q.coalitions() {
 			plus := q.pass(j)
-			if plus.cAcc.Sign() == 0 {
+			if !plus.anyAcc {
 				continue
 			}
 			n++
 			minus := q.pass(j &^ i)
-			if minus.cRej.Sign() == 0 { // κ_J
+			if !minus.anyRej { // κ_J
 				continue
 			}
-			sumC.Add(sumC, ratDiv(plus.cAcc, base.cAcc))
+			if q.counts {
+				sumC.Add(sumC, ratDiv(plus.cAcc, base.cAcc))
+				sumH += hRatio(plus.cAcc, base.cAcc)
+			}
 			sumP += plus.pAcc.ratio(base.pAcc)
-			sumH += hRatio(plus.cAcc, base.cAcc)
 			if exact {
 				if r := ratQuo(plus.rAcc, base.rAcc); r != nil {
 					sumPR.Add(sumPR, r)
@@ -244,7 +261,12 @@ func (q *respQuery) degrees() degreeVals {
 			d.probRat = sumPR.Quo(sumPR, nr)
 		}
 	}
-	d.count = ratFloat(d.countRat)
+	if !q.counts {
+		d.countRat = nil // the # degree was not asked for
+	}
+	if d.countRat != nil {
+		d.count = ratFloat(d.countRat)
+	}
 	if d.probRat != nil {
 		d.prob = ratFloat(d.probRat)
 	}
@@ -261,7 +283,7 @@ func zeroDegrees(exact bool) degreeVals {
 
 // checkResp evaluates a responsibility operator at s0 as a Result.
 func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
-	q, err := c.prepareResp(x, s0)
+	q, err := c.prepareResp(x, s0, needsCounts(x))
 	if err != nil {
 		return nil, err
 	}
