@@ -210,6 +210,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
 		return nil, err
 	}
+	if err := prism.ExpandPropertyRefs(job.fset, job.props); err != nil {
+		return nil, err
+	}
 	if len(job.props.Properties) == 0 {
 		return nil, usagef("no properties to check: give a PROPS file or --pf")
 	}

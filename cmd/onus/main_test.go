@@ -216,3 +216,24 @@ func TestReviewFixes(t *testing.T) {
 		t.Errorf("exact counts under --test: exit %d\n%s", code, out)
 	}
 }
+
+// TestPropertyReferences checks that "name" refers to a named property
+// (reference §5.1).
+func TestPropertyReferences(t *testing.T) {
+	props := filepath.Join(t.TempDir(), "n.props")
+	src := "\"car\": CAR(p1, [d1,d2]) [ X (\"fine\"|\"payoff2\") ]\n!\"car\"\n\"p\": P>=0.25 [ X \"reward\" ]\nP=? [ X \"p\" ]\n"
+	if err := os.WriteFile(props, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := onus(t, "check", "../../examples/cpd.prism", props)
+	want := []string{"Result: true", "Result: false", "Result: true", "Result: 1"}
+	var got []string
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "Result:") {
+			got = append(got, l)
+		}
+	}
+	if code != 0 || strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Fatalf("exit %d, results %q, want %q\n%s", code, got, want, errs)
+	}
+}
