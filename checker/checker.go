@@ -161,20 +161,27 @@ func (c *Checker) wrapErr(p prism.Pos, err error) error {
 	return c.errAt(p, "%v", err)
 }
 
-// Check evaluates property e at the single initial state of the game.
-func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
-	defer func() {
-		if pe, ok := err.(planError); ok {
-			err = pe.ErrorList
-		}
-		if r := recover(); r != nil {
-			if le, ok := r.(*LimitError); ok {
-				res, err = nil, le
-				return
-			}
+// settle is deferred by the checker's entry points: a planError becomes
+// its positioned ErrorList, and a *LimitError panic (raised deep inside a
+// pass when the product outgrows Config.MaxProduct) becomes the returned
+// error. Any other panic is a bug and goes on.
+func settle(err *error) {
+	if r := recover(); r != nil {
+		le, ok := r.(*LimitError)
+		if !ok {
 			panic(r)
 		}
-	}()
+		*err = le
+		return
+	}
+	if pe, ok := (*err).(planError); ok {
+		*err = pe.ErrorList
+	}
+}
+
+// Check evaluates property e at the single initial state of the game.
+func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
+	defer settle(&err)
 	e = unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")

@@ -49,18 +49,7 @@ type OutcomeExport struct {
 // value of property e depends on (Languages' order; a P=? [ψ] query has
 // the one language L_psi).
 func (c *Checker) ExportOutcome(e prism.Expr) (out []*OutcomeExport, err error) {
-	defer func() {
-		if pe, ok := err.(planError); ok {
-			err = pe.ErrorList
-		}
-		if r := recover(); r != nil {
-			if le, ok := r.(*LimitError); ok {
-				out, err = nil, le
-				return
-			}
-			panic(r)
-		}
-	}()
+	defer settle(&err)
 	e = unparen(e)
 	var langs []*Language
 	var outcome prism.Expr

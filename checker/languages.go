@@ -46,18 +46,7 @@ func (l *Language) Allowed(k, ch int) bool {
 // L_psi, L_plus; CPR: L_not_psi, L_plus, L_minus; CCR: L_psi and, for each
 // J ∋ i, L^{J+} and L^{J−}; metrics: L_psi.
 func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
-	defer func() {
-		if pe, ok := err.(planError); ok {
-			err = pe.ErrorList
-		}
-		if r := recover(); r != nil {
-			if le, ok := r.(*LimitError); ok {
-				out, err = nil, le
-				return
-			}
-			panic(r)
-		}
-	}()
+	defer settle(&err)
 	e = unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property")

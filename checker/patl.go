@@ -317,23 +317,11 @@ func bareTemporal(e prism.Expr) bool {
 // simpleValues solves one temporal operator over state formulas on the
 // game, for every state.
 func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error) {
-	k, err := c.boundOf(t)
+	k, left, right, err := c.simpleOperands(t)
 	if err != nil {
 		return nil, err
 	}
 	n := c.g.NumStates
-	right, err := c.patlBools(t.Right)
-	if err != nil {
-		return nil, err
-	}
-	left := make([]bool, n)
-	if t.Left != nil {
-		if left, err = c.patlBools(t.Left); err != nil {
-			return nil, err
-		}
-	} else if t.Op == prism.TempU || t.Op == prism.TempW || t.Op == prism.TempR {
-		return nil, c.errAt(t.OpPos, "%v needs two operands", t.Op)
-	}
 	ar := gameArena(c)
 	sv := newSolver(ar, c.viewFor(q.coal), q.max)
 	all := make([]bool, n)
@@ -367,6 +355,27 @@ func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error
 		return c.weakValues(q, ar, right, ab, k)
 	}
 	return nil, c.errAt(t.OpPos, "unknown temporal operator")
+}
+
+// simpleOperands evaluates what a single temporal operator over state
+// formulas needs: its bound (unbounded as boundOf gives it) and the states
+// where its left and right operands hold (left all false for X, F, G).
+func (c *Checker) simpleOperands(t *prism.Temporal) (k int64, left, right []bool, err error) {
+	if k, err = c.boundOf(t); err != nil {
+		return 0, nil, nil, err
+	}
+	if right, err = c.patlBools(t.Right); err != nil {
+		return 0, nil, nil, err
+	}
+	left = make([]bool, c.g.NumStates)
+	if t.Left != nil {
+		if left, err = c.patlBools(t.Left); err != nil {
+			return 0, nil, nil, err
+		}
+	} else if t.Op == prism.TempU || t.Op == prism.TempW || t.Op == prism.TempR {
+		return 0, nil, nil, c.errAt(t.OpPos, "%v needs two operands", t.Op)
+	}
+	return k, left, right, nil
 }
 
 const emptyRange = -2 // boundOf's bound of an empty range (<0)

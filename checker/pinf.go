@@ -153,23 +153,11 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 // (the chain has one choice per state, so the optimisation is a plain
 // expectation): U and F by reachability, G, W and R by their duals.
 func (c *Checker) infSimple(m *Checker, t *prism.Temporal) ([]float64, error) {
-	k, err := c.boundOf(t)
+	k, left, right, err := c.simpleOperands(t)
 	if err != nil {
 		return nil, err
 	}
 	n := c.g.NumStates
-	right, err := c.patlBools(t.Right)
-	if err != nil {
-		return nil, err
-	}
-	left := make([]bool, n)
-	if t.Left != nil {
-		if left, err = c.patlBools(t.Left); err != nil {
-			return nil, err
-		}
-	} else if t.Op == prism.TempU || t.Op == prism.TempW || t.Op == prism.TempR {
-		return nil, c.errAt(t.OpPos, "%v needs two operands", t.Op)
-	}
 	q := patlQuery{max: true}
 	ar := gameArena(m)
 	sv := newSolver(ar, m.viewFor(nil), true)
