@@ -233,7 +233,7 @@ func (b *builder) checkType() {
 		}
 	}
 	if len(mf.Modules) == 0 {
-		b.errs.Add(prism.Position{Filename: b.fileName()}, "the model has no modules")
+		b.errs.Add(prism.Position{Filename: b.fileName(), Line: 1, Column: 1}, "the model has no modules")
 	}
 }
 
@@ -377,7 +377,7 @@ func (b *builder) declareVars() {
 		}
 	}
 	if len(b.vars) == 0 && len(b.errs) == 0 {
-		b.errs.Add(prism.Position{Filename: b.fileName()}, "the model has no variables")
+		b.errs.Add(prism.Position{Filename: b.fileName(), Line: 1, Column: 1}, "the model has no variables")
 	}
 }
 

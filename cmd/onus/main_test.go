@@ -237,3 +237,23 @@ func TestPropertyReferences(t *testing.T) {
 		t.Fatalf("exit %d, results %q, want %q\n%s", code, got, want, errs)
 	}
 }
+
+// TestWholeFileErrors checks that errors about a whole file still carry
+// FILE:LINE:COL (line 1, column 1).
+func TestWholeFileErrors(t *testing.T) {
+	dir := t.TempDir()
+	cases := map[string]string{
+		"empty.prism":  "",
+		"novars.prism": "csg\nplayer p m endplayer\nmodule m\n[a] true -> true;\nendmodule\n",
+	}
+	for name, src := range cases {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, errs := onus(t, "build", path)
+		if code != 2 || !strings.HasPrefix(errs, path+":1:1: error: the model has no ") {
+			t.Errorf("%s: exit %d, %q", name, code, errs)
+		}
+	}
+}
