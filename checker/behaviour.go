@@ -272,12 +272,20 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 				unlabelled = true
 			}
 			if t != nil {
-				if x, ok := t.byIndex[ch-lo]; ok {
+				// The weight of the choice's label if the behaviour lists
+				// it, else the weight of its index #k, else 0: an index
+				// weight reaches unlabelled choices (and labels the
+				// behaviour leaves out) without overriding a label's weight.
+				w = weight{r: new(big.Rat)}
+				var lw weight
+				listed := false
+				if g.ChoiceAction != nil && g.ChoiceAction[ch] != 0 {
+					lw, listed = t.byLabel[g.ChoiceAction[ch]]
+				}
+				if listed {
+					w = lw
+				} else if x, ok := t.byIndex[ch-lo]; ok {
 					w = x
-				} else if g.ChoiceAction != nil {
-					w = t.lookupLabel(g.ChoiceAction[ch])
-				} else {
-					w = weight{r: new(big.Rat)}
 				}
 			}
 			ws[ch-lo] = w

@@ -92,14 +92,16 @@ func TestBehaviourDeadlock(t *testing.T) {
 		{"smg deadlock reached", dlSMG, "behaviour p1 { a : 1, b : 3 };\nP=? [ X X X s=2 ]\n", "3/4"},
 		{"smg deadlock count", dlSMG, "behaviour p1 { a : 1, b : 3 };\nCAR(p1, [b])=? [ F<=3 s=2 ]\n", "count 1 prob 1"},
 		{"mdp deadlocks", dlMDP, "behaviour 1 { a : 1, b : 3 };\nP=? [ F<=4 s=2 ]\n", "3/4"},
-		// #0 and #1 also weigh a and b at s=0: 1/2 · 1/2 · 1/2.
+		// a and b keep their label weights at s=0 (a: 1/4); #0 and #1 weigh
+		// the unlabelled choices at s=1 (1/2 each): 1/4 · 1/2 · 1/2.
 		{"unlabelled choices by index", unlabelledSMG,
-			"behaviour p1 { a : 1, b : 3, #0 : 1, #1 : 1 };\nP=? [ F<=2 s=3 ]\n", "1/8"},
+			"behaviour p1 { a : 1, b : 3, #0 : 1, #1 : 1 };\nP=? [ F<=2 s=3 ]\n", "1/16"},
 		{"unlabelled choices by index, biased", unlabelledSMG,
 			"behaviour p1 { #0 : 1, #1 : 3 };\nP=? [ F<=2 s=3 ]\n", "1/32"},
-		// #k names the k-th choice in every state, before labels: #1 is b at s=0.
-		{"index before label", unlabelledSMG,
-			"behaviour p1 { a : 1, b : 3, #1 : 1 };\nP=? [ X s=1 ]\n", "1/2"},
+		// A listed label's weight comes before an index weight: #1 is b at
+		// s=0, which keeps its weight 3.
+		{"label before index", unlabelledSMG,
+			"behaviour p1 { a : 1, b : 3, #1 : 1 };\nP=? [ X s=1 ]\n", "1/4"},
 		{"unlabelled choices without weights", unlabelledSMG,
 			"behaviour p1 { a : 1, b : 3 };\nP=? [ X s=1 ]\n",
 			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 1 (s=1) (unlabelled choices are weighted by index, #k)"},

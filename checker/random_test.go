@@ -304,7 +304,10 @@ func genBehaviours(r *rand.Rand, g *translate.Game) []*prism.BehaviourDecl {
 					d.Weights = append(d.Weights, prism.ActionWeight{Action: prism.PlanAction{Index: k}, Weight: genWeight(r)})
 				}
 			}
-		} else {
+		}
+		// Label weights: alone, or (half the time) beside index weights,
+		// where a listed label's weight comes first.
+		if !byIndex || r.IntN(2) == 0 {
 			for a := 1; a < len(g.Actions); a++ {
 				if strings.HasSuffix(g.Actions[a], strconv.Itoa(j+1)) && r.IntN(7) != 0 {
 					d.Weights = append(d.Weights, prism.ActionWeight{Action: prism.PlanAction{Name: g.Actions[a], Index: -1}, Weight: genWeight(r)})

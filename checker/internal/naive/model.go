@@ -228,32 +228,38 @@ func (e *Enum) behaviour() error {
 }
 
 // weight is the weight a behaviour gives to action a of its player in s:
-// the listed weight of the action's name (or, in an smg, of its index #k),
-// 0 if the action is not listed.
+// the listed weight of the action's name; else (smg, mdp) the weight of its
+// index #k; 0 if neither is listed.
 func (e *Enum) weight(b *prism.BehaviourDecl, s, a int) (float64, *big.Rat, error) {
 	name := e.actionName(s, a)
-	for _, w := range b.Weights {
-		match := false
-		if w.Action.Index >= 0 && w.Action.Name == "" {
-			match = e.g.Joint == nil && w.Action.Index == a
-		} else {
-			match = name != "" && w.Action.Name == name
+	var found *prism.ActionWeight
+	for i, w := range b.Weights {
+		if name != "" && w.Action.Name == name {
+			found = &b.Weights[i]
+			break
 		}
-		if !match {
-			continue
-		}
-		v, err := e.m.Const(w.Weight)
-		if err != nil {
-			return 0, nil, err
-		}
-		r := v.Rat
-		if r == nil {
-			r = new(big.Rat).SetFloat64(v.Float())
-		}
-		if v.Float() < 0 {
-			return 0, nil, fmt.Errorf("naive: negative weight")
-		}
-		return v.Float(), r, nil
 	}
-	return 0, new(big.Rat), nil
+	if found == nil && e.g.Joint == nil {
+		for i, w := range b.Weights {
+			if w.Action.Index == a && w.Action.Name == "" {
+				found = &b.Weights[i]
+				break
+			}
+		}
+	}
+	if found == nil {
+		return 0, new(big.Rat), nil
+	}
+	v, err := e.m.Const(found.Weight)
+	if err != nil {
+		return 0, nil, err
+	}
+	r := v.Rat
+	if r == nil {
+		r = new(big.Rat).SetFloat64(v.Float())
+	}
+	if v.Float() < 0 {
+		return 0, nil, fmt.Errorf("naive: negative weight")
+	}
+	return v.Float(), r, nil
 }
