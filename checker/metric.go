@@ -29,7 +29,7 @@ func log2p1(x *big.Int) float64 {
 
 // languageQuery is an outcome prepared for a pass without a plan.
 func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromOne bool) (*automaton, int32, int, error) {
-	a, err := c.automatonFor(outcome, fromOne)
+	a, err := c.historyAutomaton(outcome, fromOne)
 	if err != nil {
 		return nil, 0, 0, err
 	}

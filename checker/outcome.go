@@ -19,17 +19,18 @@ type autoKey struct {
 	text    string
 	e       prism.Expr // used when the text is unavailable
 	fromOne bool
+	clip    int64
 }
 
-func keyOf(e prism.Expr, fromOne bool) (k autoKey) {
-	k = autoKey{e: e, fromOne: fromOne}
+func keyOf(e prism.Expr, fromOne bool, clip int64) (k autoKey) {
+	k = autoKey{e: e, fromOne: fromOne, clip: clip}
 	defer func() {
 		if recover() != nil {
-			k = autoKey{e: e, fromOne: fromOne}
+			k = autoKey{e: e, fromOne: fromOne, clip: clip}
 		}
 	}()
 	if e != nil {
-		k = autoKey{text: prism.ExprString(e), fromOne: fromOne}
+		k = autoKey{text: prism.ExprString(e), fromOne: fromOne, clip: clip}
 	}
 	return k
 }
@@ -50,8 +51,19 @@ func isPlain(e prism.Expr) bool {
 }
 
 // boundOf evaluates a temporal bound: unbounded, or the largest admitted
-// position offset (<k is ≤k-1); a negative result is an empty range.
+// position offset (<k is ≤k-1); a negative result is an empty range. A
+// bound beyond maxBound is a resource limit.
 func (c *Checker) boundOf(t *prism.Temporal) (int64, error) {
+	return c.boundClipped(t, 0)
+}
+
+// maxBound is the largest time bound onus unrolls.
+const maxBound = math.MaxInt32 / 2
+
+// boundClipped is boundOf for histories of length clip (> 0): a larger
+// bound means the same as clip there, so it is clipped before the limit
+// applies.
+func (c *Checker) boundClipped(t *prism.Temporal, clip int64) (int64, error) {
 	b := t.Bound
 	switch b.Kind {
 	case prism.BoundNone:
@@ -70,8 +82,11 @@ func (c *Checker) boundOf(t *prism.Temporal) (int64, error) {
 		if k < 0 {
 			k = -2 // empty range; distinct from unbounded
 		}
-		if k > math.MaxInt32/2 {
-			return 0, &LimitError{What: "steps in a time bound", Limit: math.MaxInt32 / 2}
+		if clip > 0 && k > clip {
+			k = clip
+		}
+		if k > maxBound {
+			return 0, &LimitError{What: "steps in a time bound", Limit: maxBound}
 		}
 		return k, nil
 	}
@@ -168,6 +183,7 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 type outcomeBuilder struct {
 	c       *Checker
 	fromOne bool
+	clip    int64 // > 0: bounds above it mean the same as it (histories of that length)
 	atoms   []translate.Bitset
 	atomIdx map[string]int
 }
@@ -265,7 +281,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
 	c := b.c
 	f := c.fac
-	k64, err := c.boundOf(x)
+	k64, err := c.boundClipped(x, b.clip)
 	if err != nil {
 		return 0, err
 	}
@@ -334,13 +350,25 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 	return set, nil
 }
 
-// automatonFor compiles an outcome once per checker.
+// automatonFor compiles an outcome once per checker, for infinite paths
+// or (Hinf) unbounded histories: time bounds are kept as written.
 func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
-	key := keyOf(e, fromOne)
+	return c.automatonClipped(e, fromOne, 0)
+}
+
+// historyAutomaton compiles an outcome judged on histories of the query's
+// horizon: with an explicit --horizon T, time bounds beyond T are clipped
+// to T, which changes no history's verdict.
+func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*automaton, error) {
+	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon))
+}
+
+func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*automaton, error) {
+	key := keyOf(e, fromOne, clip)
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
-	b := &outcomeBuilder{c: c, fromOne: fromOne, atomIdx: map[string]int{}}
+	b := &outcomeBuilder{c: c, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
 	id, err := b.build(e, true)
 	if err != nil {
 		return nil, err

@@ -135,7 +135,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 	// The outcome automaton is compiled on the game (its letters are the
 	// atoms' truth values per state, which the chain shares); the chain's
 	// checker gets a copy whose product runs on the chain's transitions.
-	key := keyOf(path, false)
+	key := keyOf(path, false, 0)
 	if _, ok := m.autos[key]; !ok {
 		a, err := c.automatonFor(path, false)
 		if err != nil {
@@ -191,7 +191,7 @@ func (c *Checker) infSimple(m *Checker, t *prism.Temporal) ([]float64, error) {
 // state are computed once per path formula.
 func (c *Checker) infProbAt(path prism.Expr, s int) (float64, error) {
 	c.chainChecker()
-	key := keyOf(path, false)
+	key := keyOf(path, false, 0)
 	v, ok := c.inf.all[key]
 	if !ok {
 		starts := make([]int, c.g.NumStates)

@@ -62,7 +62,7 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*respQuery, e
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.automatonFor(x.Outcome, c.cfg.OutcomeFrom == 1)
+	a, err := c.historyAutomaton(x.Outcome, c.cfg.OutcomeFrom == 1)
 	if err != nil {
 		return nil, err
 	}

@@ -257,3 +257,27 @@ func TestWholeFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsClippedToHorizon: with --horizon T a time bound beyond T means
+// the same as T, so huge bounds give the same counts as T (and stay cheap).
+func TestBoundsClippedToHorizon(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "h.prism")
+	src := "mdp\nmodule m\n s:[0..3];\n [] true -> 0.5:(s'=mod(s+1,4)) + 0.5:(s'=s);\nendmodule\nlabel \"goal\" = s=3;\n"
+	if err := os.WriteFile(model, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, small, _ := onus(t, "check", model, "--pf", `#=? [ F<=3 "goal" ]`, "--pf", `#=? [ G<=3 !"goal" ]`, "--outcome-from", "1")
+	code, huge, errs := onus(t, "check", model, "--horizon", "3", "--outcome-from", "1",
+		"--pf", `#=? [ F<=3000000 "goal" ]`, "--pf", `#=? [ G<=2000000000 !"goal" ]`)
+	results := func(out string) (r []string) {
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasPrefix(l, "Result:") {
+				r = append(r, l)
+			}
+		}
+		return r
+	}
+	if code != 0 || strings.Join(results(huge), "|") != strings.Join(results(small), "|") || len(results(small)) != 2 {
+		t.Fatalf("exit %d: %q vs %q\n%s", code, results(huge), results(small), errs)
+	}
+}
