@@ -101,7 +101,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		}
 		return out, nil
 	}
-	return nil, c.errAt(e.Position(), "only responsibility operators and the metrics #=? and H=? have languages to export")
+	return nil, c.errAt(e.Position(), "only responsibility operators, the metrics #=? and H=?, and P=? [ψ] have languages to export")
 }
 
 func (c *Checker) playerNames(j uint64) []string {
