@@ -324,12 +324,7 @@ func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error
 	n := c.g.NumStates
 	ar := gameArena(c)
 	sv := newSolver(ar, c.viewFor(q.coal), q.max)
-	all := make([]bool, n)
-	for i := range all {
-		all[i] = true
-	}
-	switch t.Op {
-	case prism.TempX:
+	if t.Op == prism.TempX {
 		if q.sure {
 			out := make([]bool, n)
 			for i := range out {
@@ -338,7 +333,21 @@ func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error
 			return boolValues(out), nil
 		}
 		return sv.next(right), nil
+	}
+	return c.operatorValues(q, ar, sv, t, left, right, k)
+}
+
+// operatorValues solves F, U, G, W and R over state sets on a solver, for the
+// game (pATL) and for the chain a behaviour induces (P on infinite paths);
+// X is the caller's, as its one-step operator differs between the two.
+func (c *Checker) operatorValues(q patlQuery, ar *arena, sv *solver, t *prism.Temporal, left, right []bool, k int64) ([]float64, error) {
+	n := len(right)
+	switch t.Op {
 	case prism.TempF:
+		all := make([]bool, n)
+		for i := range all {
+			all[i] = true
+		}
 		return c.untilValues(q, sv, all, right, k)
 	case prism.TempU:
 		return c.untilValues(q, sv, left, right, k)

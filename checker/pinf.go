@@ -157,34 +157,13 @@ func (c *Checker) infSimple(m *Checker, t *prism.Temporal) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	n := c.g.NumStates
 	q := patlQuery{max: true}
 	ar := gameArena(m)
 	sv := newSolver(ar, m.viewFor(nil), true)
-	switch t.Op {
-	case prism.TempX:
+	if t.Op == prism.TempX {
 		return sv.next(right), nil
-	case prism.TempF:
-		all := make([]bool, n)
-		for i := range all {
-			all[i] = true
-		}
-		return m.untilValues(q, sv, all, right, k)
-	case prism.TempU:
-		return m.untilValues(q, sv, left, right, k)
-	case prism.TempG:
-		return m.weakValues(q, ar, right, make([]bool, n), k)
-	case prism.TempW:
-		return m.weakValues(q, ar, left, right, k)
-	case prism.TempR:
-		// a R b = b W (a ∧ b)
-		ab := make([]bool, n)
-		for i := range ab {
-			ab[i] = left[i] && right[i]
-		}
-		return m.weakValues(q, ar, right, ab, k)
 	}
-	return nil, c.errAt(t.OpPos, "unknown temporal operator")
+	return m.operatorValues(q, ar, sv, t, left, right, k)
 }
 
 // infProbAt returns P(ψ) from s for a nested P~p: the values of every
