@@ -1,11 +1,3 @@
-// Package checker evaluates γATL properties on an explicit game: the
-// outcome languages of finite histories, their counts, probabilities and
-// entropies, and the responsibility operators CAR, CPR and CCR with their
-// degrees (SPEC §2, §3, §5, §6).
-//
-// Every language is computed by one dynamic-programming pass over the
-// product of the game and a deterministic automaton of the outcome, layered
-// by step; histories and plans are never enumerated.
 package checker
 
 import (

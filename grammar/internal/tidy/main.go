@@ -1,4 +1,4 @@
-// tidy post-processes the Go code that antlr-ng generates so that it passes
+// Command tidy post-processes the Go code that antlr-ng generates so that it passes
 // `go vet` and `gofmt`: the generator ends every rule function with an
 // unreachable `goto errorExit` (to keep the label used), which vet reports.
 // The goto is moved in front of its label, where it is reachable and a no-op.
