@@ -206,6 +206,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 			return nil, err
 		}
 		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
+		if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
+			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
+		}
 	}
 	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
 		return nil, err

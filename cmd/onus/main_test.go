@@ -281,3 +281,16 @@ func TestBoundsClippedToHorizon(t *testing.T) {
 		t.Fatalf("exit %d: %q vs %q\n%s", code, results(huge), results(small), errs)
 	}
 }
+
+// TestBehaviourFile reads weights from --behaviour and warns about the
+// rest of the file.
+func TestBehaviourFile(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "b.props")
+	if err := os.WriteFile(f, []byte("behaviour p1 { d1 : 1/4, c1 : 3/4 };\nP=? [ X \"reward\" ]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := onus(t, "check", "../../examples/cpd.prism", "--behaviour", f, "--pf", `P=? [ X "reward" ]`)
+	if code != 0 || !strings.Contains(out, "Result: 0.375") || !strings.Contains(errs, "1 other items ignored") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+}
