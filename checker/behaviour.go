@@ -32,6 +32,20 @@ func (t *weightTable) lookupLabel(a int32) weight {
 	return weight{r: new(big.Rat)}
 }
 
+// ownsChoice reports whether player p owns a state with a choice #k (in
+// an mdp the one player owns every state).
+func (c *Checker) ownsChoice(p, k int) bool {
+	g := c.g
+	for s := 0; s < g.NumStates; s++ {
+		if c.owner(s) == p {
+			if lo, hi := g.Choices(s); k < hi-lo {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (c *Checker) initBehaviour() error {
 	g := c.g
 	tables := make([]*weightTable, c.nplayers)
@@ -59,6 +73,9 @@ func (c *Checker) initBehaviour() error {
 			if aw.Action.Name == "" {
 				if g.Type == prism.TypeCSG {
 					return c.errAt(aw.Action.Pos, "choice indices (#%d) name choices only in smg and mdp models", aw.Action.Index)
+				}
+				if !c.ownsChoice(p, aw.Action.Index) {
+					return c.errAt(aw.Action.Pos, "#%d names no choice of player %s: no state it owns has %d choices", aw.Action.Index, g.Players[p], aw.Action.Index+1)
 				}
 				t.byIndex[aw.Action.Index] = w
 				continue

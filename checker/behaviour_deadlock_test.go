@@ -105,6 +105,8 @@ func TestBehaviourDeadlock(t *testing.T) {
 		{"unlabelled choices without weights", unlabelledSMG,
 			"behaviour p1 { a : 1, b : 3 };\nP=? [ X s=1 ]\n",
 			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 1 (s=1) (unlabelled choices are weighted by index, #k)"},
+		{"index naming no choice", unlabelledSMG, "behaviour p1 { a : 1, #99 : 2 };\nP=? [ X s=1 ]\n",
+			"p.props:1:23: error: #99 names no choice of player p1: no state it owns has 100 choices"},
 		{"zero weights on real choices", dlSMG, "behaviour p1 { a : 0, b : 0 };\nP=? [ X s=1 ]\n",
 			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 0 (s=0)"},
 	}

@@ -299,7 +299,16 @@ func genBehaviours(r *rand.Rand, g *translate.Game) []*prism.BehaviourDecl {
 		}
 		byIndex := g.Type != prism.TypeCSG && r.IntN(3) == 0
 		if byIndex {
-			for k := range 3 {
+			// Only indices of choices the player has somewhere (#k that
+			// names no choice is an error).
+			most := 0
+			for s := 0; s < g.NumStates; s++ {
+				lo, hi := g.Choices(s)
+				if (g.Owner == nil && j == 0) || (g.Owner != nil && int(g.Owner[s]) == j) {
+					most = max(most, hi-lo)
+				}
+			}
+			for k := range min(3, most) {
 				if r.IntN(6) != 0 {
 					d.Weights = append(d.Weights, prism.ActionWeight{Action: prism.PlanAction{Index: k}, Weight: genWeight(r)})
 				}
