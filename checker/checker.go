@@ -65,6 +65,10 @@ type Result struct {
 	Count   *big.Int // metric #=?
 	Degrees *Degrees // the `=?` form: all three
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
+	// HasHorizon says that the result was judged on histories of length
+	// Horizon (a finite-history query), so that a horizon of 0 is told
+	// apart from no horizon at all (pATL, P on infinite paths, Hinf).
+	HasHorizon bool
 }
 
 // Degrees holds the three degrees of a responsibility operator.

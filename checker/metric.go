@@ -57,12 +57,12 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 	r := c.pass(a, start, nil, T, 0, true)
 	switch x.Kind {
 	case prism.MetricCount:
-		return &Result{Kind: KindCount, Count: r.cAcc, Horizon: T}, nil
+		return &Result{Kind: KindCount, Count: r.cAcc, Horizon: T, HasHorizon: true}, nil
 	}
 	if T < 1 {
 		return nil, c.errAt(x.OpPos, "H=? needs a horizon of at least 1 (give --horizon or a bounded outcome)")
 	}
-	return &Result{Kind: KindNumber, Number: log2p1(r.cAcc) / float64(T), Horizon: T}, nil
+	return &Result{Kind: KindNumber, Number: log2p1(r.cAcc) / float64(T), Horizon: T, HasHorizon: true}, nil
 }
 
 // probAt returns P(ψ) from s0: on infinite paths of the induced chain
@@ -109,7 +109,7 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 		return nil, err
 	}
 	if x.Rel == prism.RelQuery {
-		res := &Result{Kind: KindNumber, Number: p, Horizon: T}
+		res := &Result{Kind: KindNumber, Number: p, Horizon: T, HasHorizon: true}
 		if c.cfg.Exact && pr != nil {
 			res.Exact = pr
 			res.Number = ratFloat(pr)
@@ -120,7 +120,7 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Kind: KindBool, Bool: b, Horizon: T}, nil
+	return &Result{Kind: KindBool, Bool: b, Horizon: T, HasHorizon: true}, nil
 }
 
 func (c *Checker) probBound(x *prism.ProbOp, p float64, pr *big.Rat) (bool, error) {

@@ -287,7 +287,7 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Horizon: q.T}
+	res := &Result{Horizon: q.T, HasHorizon: true}
 	switch {
 	case x.Degree == prism.DegNone:
 		res.Kind = KindBool

@@ -159,7 +159,7 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 		if r.err != nil {
 			fmt.Fprintf(w, "Error: %v\n", r.err)
 		} else {
-			if r.res.Horizon > 0 {
+			if r.res.HasHorizon {
 				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 			}
 			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
@@ -389,7 +389,7 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 type jsonResult struct {
 	Property  string         `json:"property"`
 	Constants map[string]any `json:"constants,omitempty"`
-	Horizon   int            `json:"horizon,omitempty"`
+	Horizon   *int           `json:"horizon,omitempty"`
 	Value     any            `json:"value"`
 	Exact     any            `json:"exact,omitempty"`
 	Error     string         `json:"error,omitempty"`
@@ -412,7 +412,10 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
-			jr.Horizon = r.res.Horizon
+			if r.res.HasHorizon {
+				h := r.res.Horizon
+				jr.Horizon = &h
+			}
 			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
 		}
 		out.Results = append(out.Results, jr)

@@ -193,6 +193,10 @@ func TestReviewFixes(t *testing.T) {
 	if code != 0 || !strings.Contains(out, `"value": 1721847945638575061806737769605`) {
 		t.Errorf("4^600 in JSON: exit %d\n%s%s", code, out, errs)
 	}
+	if code, out, _ := onus(t, "check", "--json", "../../examples/cpd.prism", "--pf", `#=? [ "fine" ]`, "--pf", `Hinf=? [ G "fine" ]`); code != 0 ||
+		strings.Count(out, `"horizon": 0`) != 1 || strings.Count(out, `"horizon"`) != 1 {
+		t.Errorf("a horizon of 0 is printed, no horizon is not: exit %d\n%s", code, out)
+	}
 	if code, _, errs := onus(t, "check", "../../examples/cpd.prism", "--pf", "#=? [ true ]", "--horizon", "0"); code != 2 || !strings.Contains(errs, "--horizon must be at least 1") {
 		t.Errorf("--horizon 0: exit %d, %s", code, errs)
 	}
