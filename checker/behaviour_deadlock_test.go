@@ -3,9 +3,6 @@ package checker
 import (
 	"strings"
 	"testing"
-
-	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/translate"
 )
 
 // p1 owns [a] and [b] at s=0; s=1 and s=2 are deadlocks, whose fixed
@@ -51,24 +48,9 @@ endmodule
 // declares the behaviours) with --exact.
 func checkWithBehaviours(t *testing.T, model, props string) (*Result, error) {
 	t.Helper()
-	fset := prism.NewFileSet()
-	mf, err := prism.ParseModel(fset, "m.prism", model)
-	if err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	pf, err := prism.ParseProps(fset, "p.props", props)
+	fset, m, pf, err := buildForTest(t, model, props, true)
 	if err != nil {
 		t.Fatalf("props: %v", err)
-	}
-	if err := prism.CheckProps(fset, mf, pf); err != nil {
-		t.Fatalf("props: %v", err)
-	}
-	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: true})
-	if err != nil {
-		t.Fatalf("build: %v", err)
 	}
 	if len(pf.Properties) != 1 {
 		t.Fatalf("%d properties", len(pf.Properties))

@@ -392,24 +392,9 @@ func patlClose(got, want float64) bool {
 
 func checkPATL(t *testing.T, model, prop string) (*Result, error) {
 	t.Helper()
-	fset := prism.NewFileSet()
-	mf, err := prism.ParseModel(fset, "m.prism", model)
-	if err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	pf, err := prism.ParseProps(fset, "p.props", prop)
+	fset, m, pf, err := buildForTest(t, model, prop, false)
 	if err != nil {
 		return nil, err
-	}
-	if err := prism.CheckProps(fset, mf, pf); err != nil {
-		return nil, err
-	}
-	m, err := translate.Build(fset, mf, pf, translate.Config{})
-	if err != nil {
-		t.Fatalf("build: %v", err)
 	}
 	c, err := New(fset, m.Game, m, Config{})
 	if err != nil {

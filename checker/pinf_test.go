@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/translate"
 )
 
 // P=? and P~p on infinite paths of the chain induced by the behaviour
@@ -30,24 +29,9 @@ const qBehaviourProps = "behaviour p1 { d1 : 1/4, c1 : 3/4 };\nbehaviour p2 { d2
 // then checks the props file's only property under cfg.
 func checkProps(t *testing.T, model, props string, cfg Config) (*Result, error) {
 	t.Helper()
-	fset := prism.NewFileSet()
-	mf, err := prism.ParseModel(fset, "m.prism", model)
-	if err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	pf, err := prism.ParseProps(fset, "p.props", props)
+	fset, m, pf, err := buildForTest(t, model, props, cfg.Exact)
 	if err != nil {
 		return nil, err
-	}
-	if err := prism.CheckProps(fset, mf, pf); err != nil {
-		return nil, err
-	}
-	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: cfg.Exact})
-	if err != nil {
-		t.Fatalf("build: %v", err)
 	}
 	cfg.Behaviours = append(cfg.Behaviours, pf.Behaviours...)
 	c, err := New(fset, m.Game, m, cfg)

@@ -1,0 +1,35 @@
+package checker
+
+import (
+	"testing"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// buildForTest parses, checks and builds a model with a props file for the
+// tests that check parsed properties. Model and build errors end the test;
+// errors of the props file are returned, for tests that expect them.
+func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet, *translate.Model, *prism.PropsFile, error) {
+	t.Helper()
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "m.prism", model)
+	if err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	if err := prism.CheckModel(fset, mf); err != nil {
+		t.Fatalf("model: %v", err)
+	}
+	pf, err := prism.ParseProps(fset, "p.props", props)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if err := prism.CheckProps(fset, mf, pf); err != nil {
+		return nil, nil, nil, err
+	}
+	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: exact})
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return fset, m, pf, nil
+}
