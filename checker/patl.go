@@ -288,13 +288,19 @@ func (c *Checker) pathValues(q patlQuery, path prism.Expr, starts []int) ([]floa
 		if err != nil {
 			return nil, err
 		}
-		out := make([]float64, len(starts))
-		for k, s := range starts {
-			out[k] = all[s]
-		}
-		return out, nil
+		return valuesAt(all, starts), nil
 	}
 	return c.productValues(q, path, starts)
+}
+
+// valuesAt picks the values of the states in starts out of a value per
+// state.
+func valuesAt(all []float64, starts []int) []float64 {
+	out := make([]float64, len(starts))
+	for k, s := range starts {
+		out[k] = all[s]
+	}
+	return out
 }
 
 // bareTemporal reports whether e has a temporal operator outside every

@@ -93,11 +93,7 @@ func (c *Checker) rewardValues(q patlQuery, x *prism.RewardOp, starts []int) ([]
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(starts))
-	for k, s := range starts {
-		out[k] = all[s]
-	}
-	return out, nil
+	return valuesAt(all, starts), nil
 }
 
 // stepRewards: C<=k (exactly k steps of state and transition rewards) and

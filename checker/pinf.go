@@ -126,11 +126,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		out := make([]float64, len(starts))
-		for k, s := range starts {
-			out[k] = all[s]
-		}
-		return out, nil
+		return valuesAt(all, starts), nil
 	}
 	// The outcome automaton is compiled on the game (its letters are the
 	// atoms' truth values per state, which the chain shares); the chain's
