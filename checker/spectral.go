@@ -1,8 +1,10 @@
 package checker
 
 import (
+	"cmp"
 	"math"
 	"math/cmplx"
+	"slices"
 
 	"gonum.org/v1/gonum/mat"
 )
@@ -95,6 +97,9 @@ func (c *Checker) entropyRate(a *automaton, start int32) float64 {
 		for y, k := range m {
 			adj[i] = append(adj[i], sparseEdge{y, k})
 		}
+		// Map order is random: sort so that the floating-point sums, and
+		// so the printed entropy, are the same on every run.
+		slices.SortFunc(adj[i], func(a, b sparseEdge) int { return cmp.Compare(a.to, b.to) })
 	}
 	rho := 0.0
 	for _, comp := range sccs(adj) {
