@@ -53,21 +53,7 @@ func TestExportOutcomeGolden(t *testing.T) {
 				b.WriteString("==> " + n + " <==\n")
 				b.Write(src)
 			}
-			got := b.String()
-			path := filepath.Join("testdata", "golden", c.name+".txt")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/onus -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			checkGolden(t, c.name, b.String())
 		})
 	}
 }

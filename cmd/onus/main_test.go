@@ -73,6 +73,26 @@ func TestExamples(t *testing.T) {
 // timing matches the parts of outputs that change from run to run.
 var timing = regexp.MustCompile(`(Time: +|"seconds":)[0-9.e+-]+`)
 
+// checkGolden compares got with testdata/golden/NAME.txt, or rewrites the
+// file under -update.
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "golden", name+".txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./cmd/onus -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
 // TestGolden compares CLI outputs with testdata/golden (go test -update
 // rewrites them).
 func TestGolden(t *testing.T) {
@@ -96,21 +116,7 @@ func TestGolden(t *testing.T) {
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\nstdout:\n%s\nstderr:\n%s", code, c.code, out, errs)
 			}
-			got := timing.ReplaceAllString(out+errs, "${1}X")
-			path := filepath.Join("testdata", "golden", c.name+".txt")
-			if *update {
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/onus -update to create it)", err)
-			}
-			if got != string(want) {
-				t.Errorf("output differs from %s:\n--- got\n%s\n--- want\n%s", path, got, want)
-			}
+			checkGolden(t, c.name, timing.ReplaceAllString(out+errs, "${1}X"))
 		})
 	}
 }
