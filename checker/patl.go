@@ -167,6 +167,9 @@ func (c *Checker) opValues(q patlQuery, op patlOp, starts []int) ([]float64, err
 
 // checkStrategy evaluates a coalition operator at the initial state.
 func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
+	if m, ok := unparen(x.Op).(*prism.MultiNash); ok {
+		return c.checkEquilibrium(x, m, init)
+	}
 	q, op, err := c.strategyQuery(x)
 	if err != nil {
 		return nil, err

@@ -8,10 +8,14 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// lpTol is the simplex tolerance, and the relative slack with which an
-// optimum found at one level of the lexicographic optimisation constrains
-// the next.
-const lpTol = 1e-10
+// lpTol is the simplex tolerance; lexSlack the relative slack with which
+// an optimum found at one level of the lexicographic optimisation
+// constrains the next (tighter slacks make gonum's simplex report some
+// feasible problems infeasible).
+const (
+	lpTol    = 1e-10
+	lexSlack = 1e-11
+)
 
 // Correlated returns the correlated equilibrium c prefers: a distribution
 // p over cells such that neither player gains by replacing a recommended
@@ -30,14 +34,24 @@ func Correlated(g *Bimatrix, c Criterion) (Profile, error) {
 		return Profile{}, fmt.Errorf("an infinite value reaches a stage game that needs a correlated equilibrium")
 	}
 	l := g.correlatedLP(c)
-	var x []float64
-	for _, obj := range l.objectives {
-		opt, sol, err := l.minimise(obj)
-		if err != nil {
-			return Profile{}, fmt.Errorf("no correlated equilibrium found in a %d×%d stage game: %v", g.Rows, g.Cols, err)
+	opt, x, err := l.minimise(l.objectives[0])
+	if err != nil {
+		return Profile{}, fmt.Errorf("no correlated equilibrium found in a %d×%d stage game: %v", g.Rows, g.Cols, err)
+	}
+	for k := 1; k < len(l.objectives); k++ {
+		// Keep the previous level's optimum within a slack; if the simplex
+		// finds no point there, widen the slack, and at worst keep the
+		// solution found so far (the tie-breaking levels only).
+		prev, found := opt, false
+		for slack := lexSlack; slack <= 1e-7 && !found; slack *= 100 {
+			t := l.with(l.objectives[k-1], prev+slack*(1+math.Abs(prev)))
+			if o, sol, err := t.minimise(l.objectives[k]); err == nil {
+				l, opt, x, found = t, o, sol, true
+			}
 		}
-		x = sol
-		l.bound(obj, opt+lpTol*(1+math.Abs(opt)))
+		if !found {
+			break
+		}
 	}
 	p := make([]float64, n)
 	for k := range p {
@@ -67,7 +81,13 @@ func (l *genLP) le(row []float64, rhs float64) {
 	l.h = append(l.h, rhs)
 }
 
-func (l *genLP) bound(obj []float64, v float64) { l.le(append([]float64(nil), obj...), v) }
+// with returns a copy of l with the constraint obj·x <= v added.
+func (l *genLP) with(obj []float64, v float64) *genLP {
+	t := *l
+	t.g = append(append([][]float64(nil), l.g...), obj)
+	t.h = append(append([]float64(nil), l.h...), v)
+	return &t
+}
 
 func (l *genLP) minimise(obj []float64) (float64, []float64, error) {
 	G := mat.NewDense(len(l.g), l.nvar, nil)
