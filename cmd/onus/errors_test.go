@@ -191,6 +191,8 @@ var errorRows = []errorRow{
 		`onus: error: invalid --const "n=abc": invalid value for constant n: "abc" is not a number or boolean`},
 	{"--const double for int", model(errMDP), []string{"build", "m.prism", "--const", "n=1.5"},
 		"m.prism:2:11: error: --const n=1.5: constant n is declared int"},
+	{"undefined props constant used", withProps(errCSG, "const int k;\nconst int unused;\n<<p1>> Pmax=? [ F<=k s1=1 ]\n"), checkArgs,
+		"p.props:3:20: error: constant k is undefined: give its value with --const k=VALUE"},
 	{"undefined constant", model(errMDP), buildArgs,
 		"m.prism:2:11: error: constant n is undefined: give its value with --const n=VALUE"},
 	{"--const of unknown constant", model(errMDP), []string{"build", "m.prism", "--const", "n=2,zz=1"},
