@@ -39,7 +39,9 @@ type Objective struct {
 // IsProb says whether o is a probability (P) objective.
 func (o *Objective) IsProb() bool { return o.Kind == Until || o.Kind == Next }
 
-func (o *Objective) bounded() bool { return o.Bounded || o.Kind == Next || o.Kind == Inst || o.Kind == Cumul }
+func (o *Objective) bounded() bool {
+	return o.Bounded || o.Kind == Next || o.Kind == Inst || o.Kind == Cumul
+}
 
 // accumulates says whether the objective collects rewards step by step.
 func (o *Objective) accumulates() bool { return o.Kind == Cumul || o.Kind == Reach }
