@@ -127,7 +127,9 @@ func newProduct(g *translate.Game, o *Objective) *product {
 		pg.ChoiceStart = append(pg.ChoiceStart, int32(len(p.orig)))
 	}
 	pg.NumStates = len(p.state)
-	pg.Initial = []int32{p.start[g.Initial[0]]}
+	for _, s := range g.Initial {
+		pg.Initial = append(pg.Initial, p.start[s])
+	}
 	p.game = pg
 	return p
 }

@@ -22,6 +22,8 @@ func Nash(g *Bimatrix) ([]Profile, error) {
 	switch {
 	case h.Rows == 1 || h.Cols == 1:
 		ps = h.pureBest()
+	case !h.finite() && (constant(h.A) || constant(h.B)):
+		ps = h.pureReplies()
 	case !h.finite():
 		return nil, fmt.Errorf("an infinite value reaches a stage game that needs mixed strategies")
 	default:
@@ -35,6 +37,46 @@ func Nash(g *Bimatrix) ([]Profile, error) {
 		ps[k].Y = spread(ps[k].Y, cols, g.Cols)
 	}
 	return ps, nil
+}
+
+// constant says whether all of p are equal.
+func constant(p []float64) bool {
+	for _, v := range p {
+		if v != p[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// pureReplies handles a game where one player's payoffs are constant (so
+// that it is indifferent): the pure cells where the other player's action
+// is a best reply. They include the equilibria that are best for the
+// social criterion; this is how infinite payoffs, which mixed strategies
+// cannot weigh, are handled.
+func (g *Bimatrix) pureReplies() []Profile {
+	var ps []Profile
+	for i := 0; i < g.Rows; i++ {
+		for j := 0; j < g.Cols; j++ {
+			a, b := g.At(i, j)
+			best := true
+			if constant(g.B) {
+				for k := 0; k < g.Rows && best; k++ {
+					ak, _ := g.At(k, j)
+					best = ak <= a
+				}
+			} else {
+				for k := 0; k < g.Cols && best; k++ {
+					_, bk := g.At(i, k)
+					best = bk <= b
+				}
+			}
+			if best {
+				ps = append(ps, g.pure(i, j))
+			}
+		}
+	}
+	return ps
 }
 
 // pureBest handles a game where one player has a single action: the other

@@ -144,6 +144,16 @@ func TestInfinitePayoffs(t *testing.T) {
 			t.Errorf("got %+v", p)
 		}
 	})
+	t.Run("one player indifferent", func(t *testing.T) {
+		g := game([][]float64{{2, 0}, {0, 0}}, [][]float64{{inf, inf}, {inf, inf}})
+		ps, err := Nash(g)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p := Select(ps, Social); p.U1 != 2 || p.U2 != inf {
+			t.Errorf("got %+v", p)
+		}
+	})
 	t.Run("mixed refused", func(t *testing.T) {
 		g := game([][]float64{{1, 0}, {0, inf}}, [][]float64{{0, 1}, {1, 0}})
 		if _, err := Nash(g); err == nil {
