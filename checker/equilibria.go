@@ -15,7 +15,10 @@ func (c *Checker) checkEquilibrium(x *prism.Strategy, m *prism.MultiNash, init i
 	if err != nil {
 		return nil, err
 	}
-	r, err := equil.Solve(c.g, q, equil.Config{})
+	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct})
+	if le, ok := err.(*equil.LimitError); ok {
+		return nil, &LimitError{What: "product states", Limit: le.Limit}
+	}
 	if err != nil {
 		return nil, c.errAt(m.OpPos, "%v", err)
 	}

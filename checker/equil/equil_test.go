@@ -181,3 +181,13 @@ func TestNonConvergence(t *testing.T) {
 		t.Error("no error")
 	}
 }
+
+func TestProductLimit(t *testing.T) {
+	g := load(t, "step.prism")
+	q := &Query{Coalitions: [2][]int{{0}, {1}},
+		Objectives: [2]Objective{until(1000, "one").build(t, g), finally("two").build(t, g)}}
+	_, err := Solve(g, q, Config{MaxStates: 100})
+	if le, ok := err.(*LimitError); !ok || le.Limit != 100 {
+		t.Errorf("got %v, want a *LimitError", err)
+	}
+}

@@ -11,6 +11,9 @@ func mixed(g *translate.Game, q *Query, cfg Config) (*Result, error) {
 	if !q.Objectives[0].bounded() {
 		bi = 1
 	}
+	if b := q.Objectives[bi].Bound; cfg.MaxStates > 0 && (b+3) > cfg.MaxStates/max(g.NumStates, 1) {
+		return nil, &LimitError{States: (b + 3) * g.NumStates, Limit: cfg.MaxStates}
+	}
 	p := newProduct(g, &q.Objectives[bi])
 	pq := *q
 	pq.Objectives[bi] = p.counted()

@@ -81,6 +81,19 @@ type Config struct {
 	Epsilon  float64 // 1e-6
 	Absolute bool    // absolute instead of relative convergence
 	MaxIters int     // 10000
+	// MaxStates bounds the product a mixed-horizon query builds (0: no
+	// bound); beyond it Solve returns a *LimitError.
+	MaxStates int
+}
+
+// LimitError reports that the product of a mixed-horizon query would
+// exceed Config.MaxStates.
+type LimitError struct {
+	States, Limit int
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("the step-counter product would have %d states, more than %d", e.States, e.Limit)
 }
 
 func (c Config) withDefaults() Config {
