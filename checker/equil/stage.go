@@ -143,5 +143,8 @@ func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error
 		}
 		p = nfg.Select(ps, e.q.Criterion)
 	}
-	return [2]float64{e.sign * p.U1, e.sign * p.U2}, nil
+	// The solvers' float noise (1e-17 where 0 is meant) would keep the
+	// iteration's relative test from ever passing: values are kept to 12
+	// decimals, as the payoffs are.
+	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, nil
 }

@@ -8,13 +8,18 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// lpTol is the simplex tolerance; lexSlack the relative slack with which
-// an optimum found at one level of the lexicographic optimisation
-// constrains the next (tighter slacks make gonum's simplex report some
-// feasible problems infeasible).
+// Tolerances of the correlated-equilibrium LPs (built on payoffs scaled
+// to magnitude ≤ 1).
 const (
-	lpTol    = 1e-10
+	// lexSlack is the relative slack with which an optimum found at one
+	// level of the lexicographic optimisation constrains the next; it is
+	// widened up to 1e-7 when the simplex finds no point.
 	lexSlack = 1e-11
+	// gainTol: in the incentive constraints, payoff differences below
+	// gainTol count as 0.
+	gainTol = 1e-9
+	// gonumTol is the tolerance of gonum's simplex, the fallback.
+	gonumTol = 1e-10
 )
 
 // Correlated returns the correlated equilibrium c prefers: a distribution
@@ -22,21 +27,50 @@ const (
 // action q by any other r (the textbook constraints, for every pair q≠r),
 // optimised lexicographically: first the criterion (max U1+U2, or min
 // |U1−U2| through auxiliary bounds ph ≥ Ui ≥ pl), then max U1, then max U2.
+// Strictly dominated actions, which a correlated equilibrium never
+// recommends, are removed first.
 func Correlated(g *Bimatrix, c Criterion) (Profile, error) {
 	if err := g.check(); err != nil {
 		return Profile{}, err
 	}
-	n := g.Rows * g.Cols
-	if n == 1 {
+	if g.Rows*g.Cols == 1 {
 		return Profile{Joint: []float64{1}, U1: g.A[0], U2: g.B[0]}, nil
 	}
 	if !g.finite() {
 		return Profile{}, fmt.Errorf("an infinite value reaches a stage game that needs a correlated equilibrium")
 	}
+	rows, cols := g.undominated()
+	h := g.sub(rows, cols)
+	p, err := h.correlated(c)
+	if err != nil {
+		return Profile{}, fmt.Errorf("no correlated equilibrium found in a %d×%d stage game: %v", g.Rows, g.Cols, err)
+	}
+	joint := make([]float64, g.Rows*g.Cols)
+	u1, u2 := 0.0, 0.0
+	for i, r := range rows {
+		for j, col := range cols {
+			pk := p[i*h.Cols+j]
+			joint[r*g.Cols+col] = pk
+			a, b := g.At(r, col)
+			if pk > 0 {
+				u1 += pk * a
+				u2 += pk * b
+			}
+		}
+	}
+	return Profile{Joint: joint, U1: u1, U2: u2}, nil
+}
+
+// correlated solves the lexicographic LPs on g and returns p.
+func (g *Bimatrix) correlated(c Criterion) ([]float64, error) {
+	cells := g.Rows * g.Cols
+	if cells == 1 {
+		return []float64{1}, nil
+	}
 	l := g.correlatedLP(c)
 	opt, x, err := l.minimise(l.objectives[0])
 	if err != nil {
-		return Profile{}, fmt.Errorf("no correlated equilibrium found in a %d×%d stage game: %v", g.Rows, g.Cols, err)
+		return nil, err
 	}
 	for k := 1; k < len(l.objectives); k++ {
 		// Keep the previous level's optimum within a slack; if the simplex
@@ -53,26 +87,22 @@ func Correlated(g *Bimatrix, c Criterion) (Profile, error) {
 			break
 		}
 	}
-	p := make([]float64, n)
+	p := make([]float64, cells)
 	for k := range p {
 		p[k] = math.Max(0, x[k])
 	}
-	p = normalised(p)
-	u1, u2 := 0.0, 0.0
-	for k, pk := range p {
-		u1 += pk * g.A[k]
-		u2 += pk * g.B[k]
-	}
-	return Profile{Joint: p, U1: u1, U2: u2}, nil
+	return normalised(p), nil
 }
 
-// genLP is a linear program in general form: G x <= h, A x = b, objectives
-// to minimise in turn.
+// genLP is a linear program over structural variables x (non-negative
+// except those marked free): rows G x <= h, the single equality Σp = 1,
+// and objectives to minimise in turn.
 type genLP struct {
 	nvar       int
+	free       []bool
 	g          [][]float64
 	h          []float64
-	a          []float64 // the single equality Σp = 1
+	eq         []float64
 	objectives [][]float64
 }
 
@@ -89,41 +119,126 @@ func (l *genLP) with(obj []float64, v float64) *genLP {
 	return &t
 }
 
-func (l *genLP) minimise(obj []float64) (float64, []float64, error) {
-	G := mat.NewDense(len(l.g), l.nvar, nil)
+// standard returns the LP with objective obj in standard form
+// (min c·x, A x = b, x ≥ 0; A row-major m×n): each free variable split in
+// two, one slack per inequality. col maps a structural variable to its
+// (first) column.
+func (l *genLP) standard(obj []float64) (A []float64, m, n int, b, c []float64, col []int) {
+	col = make([]int, l.nvar)
+	nx := 0
+	for i := range col {
+		col[i] = nx
+		nx++
+		if l.free[i] {
+			nx++
+		}
+	}
+	nslack := len(l.g)
+	m, n = nslack+1, nx+nslack
+	A = make([]float64, m*n)
+	b = make([]float64, m)
+	put := func(r int, row []float64) {
+		for i, v := range row {
+			if v == 0 {
+				continue
+			}
+			A[r*n+col[i]] = v
+			if l.free[i] {
+				A[r*n+col[i]+1] = -v
+			}
+		}
+	}
 	for r, row := range l.g {
-		G.SetRow(r, row)
+		put(r, row)
+		A[r*n+nx+r] = 1
+		b[r] = l.h[r]
 	}
-	A := mat.NewDense(1, l.nvar, append([]float64(nil), l.a...))
-	c, aNew, bNew := lp.Convert(obj, G, l.h, A, []float64{1})
-	opt, xt, err := lp.Simplex(c, aNew, bNew, lpTol, nil)
+	put(nslack, l.eq)
+	b[nslack] = 1
+	c = make([]float64, n)
+	for i, v := range obj {
+		c[col[i]] = v
+		if l.free[i] {
+			c[col[i]+1] = -v
+		}
+	}
+	return A, m, n, b, c, col
+}
+
+// minimise solves min obj·x and returns the optimum and x.
+func (l *genLP) minimise(obj []float64) (float64, []float64, error) {
+	A, m, n, b, c, col := l.standard(obj)
+	opt, xt, err := simplex(A, m, n, b, c)
 	if err != nil {
-		return 0, nil, err
+		if opt, xt, err = gonumSimplex(A, m, n, b, c); err != nil {
+			return 0, nil, err
+		}
 	}
+	return opt, l.structural(xt, col), nil
+}
+
+// gonumSimplex solves the standard-form LP with gonum's simplex, which
+// panics on some degenerate inputs: a panic is an error here.
+func gonumSimplex(A []float64, m, n int, b, c []float64) (opt float64, x []float64, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	return lp.Simplex(c, mat.NewDense(m, n, A), b, gonumTol, nil)
+}
+
+// structural reads the structural variables from a standard-form x.
+func (l *genLP) structural(xt []float64, col []int) []float64 {
 	x := make([]float64, l.nvar)
 	for i := range x {
-		x[i] = xt[i] - xt[l.nvar+i]
+		x[i] = xt[col[i]]
+		if l.free[i] {
+			x[i] -= xt[col[i]+1]
+		}
 	}
-	return opt, x, nil
+	return x
+}
+
+// scaledDown returns g with both players' payoffs divided by the largest
+// magnitude (a common factor, which changes no equilibrium and no
+// criterion's choice).
+func (g *Bimatrix) scaledDown() *Bimatrix {
+	scale := 0.0
+	for k := range g.A {
+		scale = math.Max(scale, math.Max(math.Abs(g.A[k]), math.Abs(g.B[k])))
+	}
+	if scale == 0 {
+		return g
+	}
+	h := NewBimatrix(g.Rows, g.Cols)
+	for k := range g.A {
+		h.A[k], h.B[k] = g.A[k]/scale, g.B[k]/scale
+	}
+	return h
 }
 
 // correlatedLP builds the constraints and objectives over the variables
-// p(cell) (row-major) and, for Fair, ph and pl.
+// p(cell) (row-major) and, for Fair, the free ph and pl, on g scaled down.
 func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
+	g = g.scaledDown()
 	m, n := g.Rows, g.Cols
 	cells := m * n
 	nvar := cells
 	if c == Fair {
 		nvar += 2
 	}
-	l := &genLP{nvar: nvar, a: make([]float64, nvar)}
-	row := func() []float64 { return make([]float64, nvar) }
+	l := &genLP{nvar: nvar, free: make([]bool, nvar), eq: make([]float64, nvar)}
 	for k := 0; k < cells; k++ {
-		r := row()
-		r[k] = -1
-		l.le(r, 0)
-		l.a[k] = 1
+		l.eq[k] = 1
 	}
+	gain := func(d float64) float64 {
+		if math.Abs(d) <= gainTol {
+			return 0
+		}
+		return d
+	}
+	row := func() []float64 { return make([]float64, nvar) }
 	for q := 0; q < m; q++ {
 		for alt := 0; alt < m; alt++ {
 			if alt == q {
@@ -131,7 +246,7 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 			}
 			r := row()
 			for j := 0; j < n; j++ {
-				r[q*n+j] = -(g.A[q*n+j] - g.A[alt*n+j])
+				r[q*n+j] = -gain(g.A[q*n+j] - g.A[alt*n+j])
 			}
 			l.le(r, 0)
 		}
@@ -143,7 +258,7 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 			}
 			r := row()
 			for i := 0; i < m; i++ {
-				r[i*n+q] = -(g.B[i*n+q] - g.B[i*n+alt])
+				r[i*n+q] = -gain(g.B[i*n+q] - g.B[i*n+alt])
 			}
 			l.le(r, 0)
 		}
@@ -154,6 +269,7 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 	}
 	if c == Fair {
 		ph, pl := cells, cells+1
+		l.free[ph], l.free[pl] = true, true
 		for _, u := range [][]float64{u1, u2} {
 			r := row() // U_i − ph <= 0
 			s := row() // pl − U_i <= 0
