@@ -62,25 +62,31 @@ func (e *engine) coopStep(i int, x []float64) []float64 {
 		case e.failed(i, s):
 			continue
 		}
-		lo, hi := e.g.Choices(s)
-		best := math.NaN()
-		for c := lo; c < hi; c++ {
-			v := e.expect(c, x)
-			if o.Kind == Cumul {
-				v += o.transRew(c)
-			}
-			if c == lo {
-				best = v
-			} else {
-				best = e.opt(best, v)
-			}
-		}
-		if o.Kind == Cumul {
-			best += o.stateRew(s)
-		}
-		y[s] = best
+		y[s] = e.bellman(s, o, x)
 	}
 	return y
+}
+
+// bellman returns the optimum over the joint choices of s of the expected
+// value of x, with o's rewards when o accumulates them.
+func (e *engine) bellman(s int, o *Objective, x []float64) float64 {
+	lo, hi := e.g.Choices(s)
+	best := math.NaN()
+	for c := lo; c < hi; c++ {
+		v := e.expect(c, x)
+		if o.accumulates() {
+			v += o.transRew(c)
+		}
+		if c == lo {
+			best = v
+		} else {
+			best = e.opt(best, v)
+		}
+	}
+	if o.accumulates() {
+		best += o.stateRew(s)
+	}
+	return best
 }
 
 // coopBounded returns objective i's cooperative values with k steps.
@@ -132,23 +138,7 @@ func (e *engine) coopUnbounded(i int) ([]float64, error) {
 				y[s] = x[s]
 				continue
 			}
-			lo, hi := e.g.Choices(s)
-			best := math.NaN()
-			for c := lo; c < hi; c++ {
-				v := e.expect(c, x)
-				if o.Kind == Reach {
-					v += o.transRew(c)
-				}
-				if c == lo {
-					best = v
-				} else {
-					best = e.opt(best, v)
-				}
-			}
-			if o.Kind == Reach {
-				best += o.stateRew(s)
-			}
-			y[s] = best
+			y[s] = e.bellman(s, o, x)
 			if d := math.Abs(y[s] - x[s]); d > coopTol*math.Max(1, math.Abs(y[s])) {
 				done = false
 			}

@@ -51,16 +51,11 @@ func (e *engine) finite() (*Result, error) {
 					continue
 				}
 			}
-			v, err := e.stage(s, val, acc)
+			v, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
 			}
-			for i := range v {
-				if acc[i] {
-					v[i] += e.obj[i].stateRew(s)
-				}
-				next[i][s] = v[i]
-			}
+			next[0][s], next[1][s] = v[0], v[1]
 		}
 		val, coop = next, coopNext
 	}

@@ -34,16 +34,11 @@ func (e *engine) infinite() (*Result, error) {
 	for it := 0; it < e.cfg.MaxIters; it++ {
 		next := [2][]float64{append([]float64(nil), val[0]...), append([]float64(nil), val[1]...)}
 		for _, s := range open {
-			v, err := e.stage(s, val, acc)
+			v, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
 			}
-			for i := range v {
-				if acc[i] {
-					v[i] += e.obj[i].stateRew(s)
-				}
-				next[i][s] = v[i]
-			}
+			next[0][s], next[1][s] = v[0], v[1]
 		}
 		done := e.converged(val, next)
 		val = next

@@ -112,6 +112,21 @@ func (e *engine) expect(c int, x []float64) float64 {
 	return v
 }
 
+// solveState returns the coalitions' values in s: the stage game's
+// values plus the state rewards of the objectives acc marks.
+func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
+	v, err := e.stage(s, cont, acc)
+	if err != nil {
+		return v, err
+	}
+	for i := range v {
+		if acc[i] {
+			v[i] += e.obj[i].stateRew(s)
+		}
+	}
+	return v, nil
+}
+
 // stage solves the stage game of s with continuation values cont, adding
 // transition rewards of the objectives acc marks, and returns the
 // coalitions' values (before state rewards), in true (not negated) units.

@@ -104,33 +104,24 @@ func (g *Bimatrix) undominated() (rows, cols []int) {
 }
 
 func (g *Bimatrix) rowDominated(i int) bool {
-	for k := 0; k < g.Rows; k++ {
+	return dominated(i, g.Rows, g.Cols, func(own, other int) float64 { return g.A[own*g.Cols+other] })
+}
+
+func (g *Bimatrix) colDominated(j int) bool {
+	return dominated(j, g.Cols, g.Rows, func(own, other int) float64 { return g.B[other*g.Cols+own] })
+}
+
+// dominated says whether action i of a player with n actions (against m
+// of the opponent's, paying pay(own, other)) is strictly worse than some
+// other single action against every opponent action.
+func dominated(i, n, m int, pay func(own, other int) float64) bool {
+	for k := 0; k < n; k++ {
 		if k == i {
 			continue
 		}
 		strict := true
-		for j := 0; j < g.Cols && strict; j++ {
-			a, _ := g.At(i, j)
-			ak, _ := g.At(k, j)
-			strict = ak > a
-		}
-		if strict {
-			return true
-		}
-	}
-	return false
-}
-
-func (g *Bimatrix) colDominated(j int) bool {
-	for k := 0; k < g.Cols; k++ {
-		if k == j {
-			continue
-		}
-		strict := true
-		for i := 0; i < g.Rows && strict; i++ {
-			_, b := g.At(i, j)
-			_, bk := g.At(i, k)
-			strict = bk > b
+		for j := 0; j < m && strict; j++ {
+			strict = pay(k, j) > pay(i, j)
 		}
 		if strict {
 			return true
