@@ -171,36 +171,35 @@ func TestMalformed(t *testing.T) {
 	}
 }
 
-// TestCorrelatedNearTies: payoffs differing in the 11th decimal (a stage
-// game of the robot coordination model) once made the simplex report the
-// LP infeasible.
+// TestCorrelatedNearTies: stage games of the robot coordination model,
+// with payoffs differing in the 11th decimal or nearly equal for both
+// coalitions, on which the LPs were once reported infeasible.
 func TestCorrelatedNearTies(t *testing.T) {
-	g := NewBimatrix(3, 3)
-	copy(g.A, []float64{0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.9, 0.9, 0.9})
-	copy(g.B, []float64{0.05, 0.049999999996, 0.05, 0.05, 0.049999999996, 0.05, 0.899999999993, 0.899999999928, 0.899999999996})
-	for _, c := range []Criterion{Social, Fair} {
-		p, err := Correlated(g, c)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !close(p.U1, 0.9) || math.Abs(p.U2-0.9) > 1e-9 {
-			t.Errorf("%v: (%v, %v)", c, p.U1, p.U2)
-		}
+	cases := []struct {
+		name   string
+		a, b   []float64
+		u1, u2 float64 // NaN: only the incentive constraints are checked
+	}{
+		{"dominant row", []float64{0.05, 0.05, 0.05, 0.05, 0.05, 0.05, 0.9, 0.9, 0.9},
+			[]float64{0.05, 0.049999999996, 0.05, 0.05, 0.049999999996, 0.05, 0.899999999993, 0.899999999928, 0.899999999996}, 0.9, 0.9},
+		{"nearly equal payoffs", []float64{0.0475, 0.045125, 0.0475, 0.8575, 0.126125, 0.817, 0.9, 0.81675, 0.89775},
+			[]float64{0.047499392816, 0.045124919658, 0.047499936357, 0.857489038739, 0.126123808439, 0.816998925756, 0.899988495469, 0.816748492114, 0.897748798289}, math.NaN(), math.NaN()},
 	}
-}
-
-// TestCorrelatedRobot is a stage game of the robot coordination model
-// (coalitions' payoffs nearly equal) on which the simplex once found no
-// feasible point.
-func TestCorrelatedRobot(t *testing.T) {
-	g := NewBimatrix(3, 3)
-	copy(g.A, []float64{0.0475, 0.045125, 0.0475, 0.8575, 0.126125, 0.817, 0.9, 0.81675, 0.89775})
-	copy(g.B, []float64{0.047499392816, 0.045124919658, 0.047499936357, 0.857489038739, 0.126123808439, 0.816998925756, 0.899988495469, 0.816748492114, 0.897748798289})
-	for _, c := range []Criterion{Social, Fair} {
-		p, err := Correlated(g, c)
-		if err != nil {
-			t.Fatalf("%v: %v", c, err)
+	for _, tc := range cases {
+		g := NewBimatrix(3, 3)
+		copy(g.A, tc.a)
+		copy(g.B, tc.b)
+		for _, c := range []Criterion{Social, Fair} {
+			t.Run(tc.name+" "+c.String(), func(t *testing.T) {
+				p, err := Correlated(g, c)
+				if err != nil {
+					t.Fatal(err)
+				}
+				checkCorrelated(t, g, p)
+				if !math.IsNaN(tc.u1) && (math.Abs(p.U1-tc.u1) > 1e-9 || math.Abs(p.U2-tc.u2) > 1e-9) {
+					t.Errorf("(%v, %v), want (%v, %v)", p.U1, p.U2, tc.u1, tc.u2)
+				}
+			})
 		}
-		checkCorrelated(t, g, p)
 	}
 }

@@ -48,29 +48,23 @@ func TestSimplexAgainstGonum(t *testing.T) {
 // checkCorrelated verifies the textbook incentive constraints of p.
 func checkCorrelated(t *testing.T, g *Bimatrix, p Profile) {
 	t.Helper()
-	for q := 0; q < g.Rows; q++ {
-		for r := 0; r < g.Rows; r++ {
-			d := 0.0
-			for j := 0; j < g.Cols; j++ {
-				a, _ := g.At(q, j)
-				ar, _ := g.At(r, j)
-				d += p.Joint[q*g.Cols+j] * (a - ar)
-			}
-			if d < -1e-9 {
-				t.Errorf("row %d gains %v by playing %d: %+v", q, -d, r, p)
-			}
-		}
-	}
-	for q := 0; q < g.Cols; q++ {
-		for r := 0; r < g.Cols; r++ {
-			d := 0.0
-			for i := 0; i < g.Rows; i++ {
-				_, b := g.At(i, q)
-				_, br := g.At(i, r)
-				d += p.Joint[i*g.Cols+q] * (b - br)
-			}
-			if d < -1e-9 {
-				t.Errorf("column %d gains %v by playing %d: %+v", q, -d, r, p)
+	rowPay := func(own, other int) (float64, float64) { return g.A[own*g.Cols+other], p.Joint[own*g.Cols+other] }
+	colPay := func(own, other int) (float64, float64) { return g.B[other*g.Cols+own], p.Joint[other*g.Cols+own] }
+	for who, side := range []struct {
+		n, m int
+		pay  func(own, other int) (payoff, prob float64)
+	}{{g.Rows, g.Cols, rowPay}, {g.Cols, g.Rows, colPay}} {
+		for q := 0; q < side.n; q++ {
+			for r := 0; r < side.n; r++ {
+				d := 0.0
+				for j := 0; j < side.m; j++ {
+					u, pq := side.pay(q, j)
+					ur, _ := side.pay(r, j)
+					d += pq * (u - ur)
+				}
+				if d < -1e-9 {
+					t.Errorf("player %d gains %v by playing %d for %d: %+v", who+1, -d, r, q, p)
+				}
 			}
 		}
 	}
