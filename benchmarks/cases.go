@@ -43,6 +43,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, cpdCases()...)
 	cs = append(cs, naiveCase())
 	cs = append(cs, boundedCases()...)
+	cs = append(cs, scaleCases()...)
 	cs = append(cs, prismCases(env)...)
 	return cs
 }
@@ -126,6 +127,23 @@ func boundedCases() []*Case {
 			Args:   []string{"check", "examples/cpd.prism", "--pf", fmt.Sprintf(`P=? [ F<=%d "payoff1" ]`, k), "--json"},
 			Answer: checkAnswer, X: float64(k), Series: "P=? [ F<=k ]",
 		})
+	}
+	return cs
+}
+
+// scaleCases: CAR, CPR and CCR with all degrees on the two robots of
+// examples/robots.prism, 10^4 and 10^6 states, at horizon 100.
+func scaleCases() []*Case {
+	var cs []*Case
+	for _, n := range []int{100, 1000} {
+		for _, op := range []string{"CAR", "CPR", "CCR"} {
+			q := fmt.Sprintf(`%s(r1, [go1,go2]^100)=? [ F "crash" ]`, op)
+			cs = append(cs, &Case{
+				Group: "scale", Name: fmt.Sprintf("scale/robots/N=%d/%s", n, op), Quick: n <= 100,
+				Args:   []string{"check", "examples/robots.prism", "--const", fmt.Sprintf("N=%d,cross=40", n), "--pf", q, "--json"},
+				Answer: checkAnswer, X: float64(n * n), Series: op + ", T = 100",
+			})
+		}
 	}
 	return cs
 }

@@ -31,6 +31,9 @@ var targets = []Target{
 	{What: "CPD, CAR all degrees, T = 10^5", Case: "cpd/CAR/T=100000", Seconds: 10},
 	{What: "CPD, CPR all degrees, T = 10^5", Case: "cpd/CPR/T=100000", Seconds: 10},
 	{What: "CPD, CCR all degrees, T = 10^5", Case: "cpd/CCR/T=100000", Seconds: 10},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CAR all degrees, T = 100", Case: "scale/robots/N=1000/CAR", Seconds: 30, PeakMiB: 4096},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CPR all degrees, T = 100", Case: "scale/robots/N=1000/CPR", Seconds: 30, PeakMiB: 4096},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CCR all degrees, T = 100", Case: "scale/robots/N=1000/CCR", Seconds: 30, PeakMiB: 4096},
 	{What: `P=? [ F<=1000000 "payoff1" ] on the CPD`, Case: "bounded/F<=1000000", Seconds: 1, PeakMiB: 100},
 }
 
@@ -71,6 +74,7 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 		{"build", "Model construction (`onus build`)", "Every corpus model with PRISM-games' state, transition and choice counts, and the counters family of benchmarks/models/counters.prism ((N+1)^3 states)."},
 		{"cpd", "CAR, CPR and CCR on the CPD against the horizon", "`OP(p1, [*]^(T-1) [d1,c2])=? [ F<=T \"reward\" ]` on examples/cpd.prism: all three degrees (count, probability, entropy) in one run."},
 		{"naive", "The literal enumerator beside the engine", "D_CAR (b) of SPEC §8 on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
+		{"scale", "Responsibility at scale", "`OP(r1, [go1,go2]^100)=? [ F \"crash\" ]` on the two robots of examples/robots.prism (N^2 states, crossing at cell 40), all three degrees, end to end (model construction included)."},
 		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
 		{"prism", "PRISM-games' verify/ suite, onus beside PRISM-games", "Each props file with the first line of its .args, `onus check --test` end to end, beside PRISM-games 3.2's model construction plus its checking times (TIMINGS.tsv) plus 0.7 s of JVM start. The answer column is onus's --test summary: refusals of what onus does not support yet count as failed."},
 	} {
