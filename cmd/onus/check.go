@@ -12,6 +12,7 @@ import (
 
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -285,6 +286,9 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			return nil, 0, 0, err
 		}
 		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
+		if err := trace.FillAll(job.fset, m, job.props); err != nil {
+			return nil, 0, 0, err
+		}
 		chk, err := checker.New(job.fset, m.Game, m, job.cfg)
 		if err != nil {
 			return nil, 0, 0, err
