@@ -75,9 +75,9 @@ func Check(fset *prism.FileSet, m *translate.Model, p *Path) (*History, error) {
 		}
 		s, ok := index[key(vals)]
 		if !ok || !slices.Contains(cands, int32(s)) {
-			what := "no successor of " + m.StateString(prev) + " under " + act.Text
-			if k == 0 {
-				what = "no initial state of the model"
+			what := "no initial state of the model"
+			if k > 0 {
+				what = "no successor of " + m.StateString(prev) + " under " + act.Text
 			}
 			return nil, e.at(offending(g, l, r, vals, cands), "this state is %s", what)
 		}
