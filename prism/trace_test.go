@@ -37,6 +37,10 @@ func TestTracePlansOfProps(t *testing.T) {
 	if len(got) != 2 || got[0].Trace != "a.txt" || got[1].Trace != "b.txt" {
 		t.Fatalf("TracePlans = %v, want the plans of a.txt and b.txt", got)
 	}
+	want := `CPR(p1, @"b.txt")=? [ F "done" ]`
+	if s := ExprString(pf.Properties[1].Expr); s != want {
+		t.Errorf("printed %s, want %s", s, want)
+	}
 }
 
 func TestTracePlanSyntaxErrors(t *testing.T) {
