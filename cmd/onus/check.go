@@ -67,7 +67,8 @@ type propResult struct {
 	res    *checker.Result
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
-	test   string // the --test verdict
+	test   string         // the --test verdict
+	notes  []*prism.Error // horizon notes (SPEC §10.5)
 
 }
 
@@ -115,6 +116,7 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
 		}
 	}
+	printNotes(c.App.ErrWriter, results)
 	if failed > 0 {
 		return &exitError{exitFailed}
 	}
@@ -298,7 +300,8 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			if err != nil && isLimit(err) {
 				return nil, 0, 0, err
 			}
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m})
+			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes})
 		}
 	}
 	for _, rs := range per {
@@ -398,6 +401,7 @@ type jsonResult struct {
 	Exact     any            `json:"exact,omitempty"`
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
+	Notes     []string       `json:"notes,omitempty"`
 }
 
 func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
@@ -413,6 +417,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 			jr.Constants = constMap(r.consts)
 		}
 		jr.Test = r.test
+		jr.Notes = noteTexts(r.notes)
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {

@@ -5,8 +5,9 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file exports what a simulator needs from a checker (onus simulate,
-// SPEC §10.4): the behaviour profile and the choices a plan allows.
+// This file exports what callers outside the checker need about plans and
+// the behaviour profile: a simulator (onus simulate, SPEC §10.4) needs β and
+// the choices a plan allows; the horizon notes of SPEC §10.5 a plan's length.
 
 // Beta returns β(s)(α) for every choice of the game (SPEC §2): the
 // probability that the players pick that joint action in its state. The
@@ -33,4 +34,11 @@ func (c *Checker) PlanChoices(ref prism.PlanRef) (steps []translate.Bitset, err 
 		steps[k] = c.allowed(st, all)
 	}
 	return steps, nil
+}
+
+// PlanLength returns the number of steps of a plan (repetitions expanded).
+func (c *Checker) PlanLength(ref prism.PlanRef) (n int, err error) {
+	defer settle(&err)
+	rs, _, err := c.resolvePlan(ref)
+	return len(rs), err
 }
