@@ -39,6 +39,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
@@ -92,6 +93,11 @@ func runCheck(c *cli.Context) error {
 	}
 	if path := c.String("plot"); path != "" {
 		if err := writePlot(path, job, results); err != nil {
+			return err
+		}
+	}
+	if path := c.String("export-results"); path != "" {
+		if err := exportResults(path, job, results); err != nil {
 			return err
 		}
 	}
