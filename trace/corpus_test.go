@@ -44,13 +44,25 @@ func TestCorpusTracesAsPlans(t *testing.T) {
 			queries: []string{`CAR(P1, PI)=? [ F "p1win" ]`, `CPR(P2, PI)=? [ F "p2win" ]`,
 				`CCR(P1, PI)=? [ F "p1win" ]`, `CAR(P2, PI)#=? [ F "p2win" ]`},
 		},
+		{
+			// A trace of ours: unlabelled choices named by their module.
+			name: "smg example, module rows", model: "smgs/simple/smg_example.prism",
+			trace:   "smg_modules.txt",
+			plan:    "[send1] [#0] [#0] [send2]",
+			steps:   4,
+			first:   "degrees T=4 0.7380952380952381 0.4954131312815054 0.9214441657435309 31/42 15823/31939",
+			queries: []string{"CPR(p1, PI)=? [ F c=2 ]", "CAR(p2, PI)=? [ F c=2 ]", "CCR(p2, PI)=? [ F h=2 ]"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			fset := prism.NewFileSet()
 			// The props file sits in testdata/: the trace's relative
 			// path is resolved against that directory.
-			rel := filepath.Join("..", "..", "..", "shared", "prism-corpus", "paths", tc.trace)
+			rel := tc.trace
+			if !strings.HasSuffix(rel, "smg_modules.txt") {
+				rel = filepath.Join("..", "..", "..", "shared", "prism-corpus", "paths", tc.trace)
+			}
 			var b strings.Builder
 			b.WriteString("plan tr = @\"" + rel + "\";\nplan hand = " + tc.plan + ";\n")
 			for _, q := range tc.queries {

@@ -130,6 +130,9 @@ func offending(g *translate.Game, l *layout, r Row, vals []int32, cands []int32)
 		}
 		left = next
 	}
+	if len(l.order) == 0 {
+		return r.Fields[0].Pos
+	}
 	return r.Fields[l.varCol[l.order[0]]].Pos
 }
 

@@ -17,6 +17,7 @@ var simModels = []struct {
 	{"csg medium access", "csgs/simple/medium_access2.prism", "emax=2,q1=0.9,q2=0.75"},
 	{"csg aloha", "csgs/aloha/aloha_backoff2.prism", "bcmax=2,D=8,q=0.9"},
 	{"smg dice", "smgs/simple/dice.prism", "N=3"},
+	{"smg with unlabelled commands", "smgs/simple/smg_example.prism", ""},
 }
 
 // simulate draws a history of m under β (and a plan's choices) and
