@@ -26,41 +26,52 @@ func needCorpus(t *testing.T) {
 // text (may be empty) and constants.
 func build(t *testing.T, fset *prism.FileSet, model, consts, propsName, props string) (*translate.Model, *prism.PropsFile) {
 	t.Helper()
-	src, err := os.ReadFile(model)
+	m, pf, err := buildWith(fset, model, consts, propsName, props)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return m, pf
+}
+
+// buildModel builds a model without properties.
+func buildModel(fset *prism.FileSet, model, consts string) (*translate.Model, error) {
+	m, _, err := buildWith(fset, model, consts, "", "")
+	return m, err
+}
+
+func buildWith(fset *prism.FileSet, model, consts, propsName, props string) (*translate.Model, *prism.PropsFile, error) {
+	src, err := os.ReadFile(model)
+	if err != nil {
+		return nil, nil, err
 	}
 	mf, err := prism.ParseModel(fset, model, string(src))
 	if err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	if err := prism.CheckModel(fset, mf); err != nil {
-		t.Fatal(err)
+		return nil, nil, err
 	}
 	pf := &prism.PropsFile{}
 	if props != "" {
 		if pf, err = prism.ParseProps(fset, propsName, props); err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 		if err := prism.CheckProps(fset, mf, pf); err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 	}
 	var assign []translate.ConstAssign
 	if consts != "" {
 		specs, err := translate.ParseConstSpecs(consts)
 		if err != nil {
-			t.Fatal(err)
+			return nil, nil, err
 		}
 		for _, s := range specs {
 			assign = append(assign, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
 		}
 	}
 	m, err := translate.Build(fset, mf, pf, translate.Config{Consts: assign, Exact: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m, pf
+	return m, pf, err
 }
 
 // newChecker fills the trace plans of pf and returns a checker for them.
