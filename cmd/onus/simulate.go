@@ -14,6 +14,10 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
+// maxSimSteps bounds --steps: a trace is held in memory before it is
+// written (beyond: exit code 3).
+const maxSimSteps = 10_000_000
+
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
@@ -45,6 +49,9 @@ func runSimulate(c *cli.Context) error {
 	steps := c.Int("steps")
 	if steps < 0 {
 		return usagef("--steps must be at least 0, not %d", steps)
+	}
+	if steps > maxSimSteps {
+		return &checker.LimitError{What: "simulation steps", Limit: maxSimSteps}
 	}
 	fset := prism.NewFileSet()
 	mf, err := loadModel(fset, c.Args().Get(0))

@@ -104,3 +104,12 @@ func TestSimulateAndTraceErrors(t *testing.T) {
 		})
 	}
 }
+
+// Too many steps is a resource limit (exit 3).
+func TestSimulateLimit(t *testing.T) {
+	code, _, errs := onus(t, "simulate", "../../examples/cpd.prism", "--steps", "10000001")
+	want := "onus: error: resource limit exceeded: more than 10000000 simulation steps\n"
+	if code != 3 || errs != want {
+		t.Fatalf("exit %d, stderr %q; want exit 3 and %q", code, errs, want)
+	}
+}
