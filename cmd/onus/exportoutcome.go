@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -53,6 +54,9 @@ func runExportOutcome(c *cli.Context) error {
 	consts := job.sweep[0]
 	m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
 	if err != nil {
+		return err
+	}
+	if err := trace.FillAll(job.fset, m, job.props); err != nil {
 		return err
 	}
 	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
