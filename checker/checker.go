@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -99,7 +100,7 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	fac        *factory
+	fac        *ltlf.Factory
 	autos      map[autoKey]*automaton
 	allows     map[allowKey]translate.Bitset
 	actFilters map[[2]int32]translate.Bitset
@@ -127,7 +128,7 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		env:        env,
 		cfg:        cfg,
 		nplayers:   len(g.Players),
-		fac:        newFactory(),
+		fac:        ltlf.NewFactory(),
 		autos:      map[autoKey]*automaton{},
 		allows:     map[allowKey]translate.Bitset{},
 		actFilters: map[[2]int32]translate.Bitset{},

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"strconv"
 
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -227,7 +228,7 @@ func (tr *outcomeTr) temporal(x *prism.Temporal, pos int, top bool) (prism.Expr,
 	}
 	weak := x.Op == prism.TempG || x.Op == prism.TempW || x.Op == prism.TempR
 	shift := top && tr.fromOne
-	bounded := b != int64(unbounded)
+	bounded := b != int64(ltlf.Unbounded)
 	if bounded {
 		if shift {
 			b--

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -67,7 +68,7 @@ func (c *Checker) boundClipped(t *prism.Temporal, clip int64) (int64, error) {
 	b := t.Bound
 	switch b.Kind {
 	case prism.BoundNone:
-		return int64(unbounded), nil
+		return int64(ltlf.Unbounded), nil
 	case prism.BoundLe, prism.BoundLt:
 		if t.Op == prism.TempX {
 			return 0, c.errAt(b.Pos, "X takes no time bound")
@@ -145,7 +146,7 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 		switch {
 		case x.Op == prism.TempX:
 			d++
-		case k == int64(unbounded):
+		case k == int64(ltlf.Unbounded):
 			if unb == nil {
 				unb = x
 			}
@@ -179,6 +180,15 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 	return 0, nil, nil
 }
 
+// automaton is an outcome's automaton with what the passes keep beside it:
+// its product with the game and the plan-free passes already run.
+type automaton struct {
+	*ltlf.Automaton
+	prod *product
+	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
+	free map[[2]int]*passResult
+}
+
 // outcomeBuilder converts one outcome into a factory formula.
 type outcomeBuilder struct {
 	c       *Checker
@@ -198,12 +208,12 @@ func (b *outcomeBuilder) atom(set translate.Bitset) int32 {
 		k = k[:len(k)-8]
 	}
 	if i, ok := b.atomIdx[string(k)]; ok {
-		return b.c.fac.atom(i)
+		return b.c.fac.Atom(i)
 	}
 	i := len(b.atoms)
 	b.atoms = append(b.atoms, set)
 	b.atomIdx[string(k)] = i
-	return b.c.fac.atom(i)
+	return b.c.fac.Atom(i)
 }
 
 // build converts e; top is true outside every temporal operator (where
@@ -213,14 +223,14 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 	f := c.fac
 	e = unparen(e)
 	if e == nil {
-		return idFalse, c.errAt(prism.NoPos, "missing outcome formula")
+		return ltlf.False, c.errAt(prism.NoPos, "missing outcome formula")
 	}
 	switch x := e.(type) {
 	case *prism.BoolLit:
 		if x.Value {
-			return idTrue, nil
+			return ltlf.True, nil
 		}
-		return idFalse, nil
+		return ltlf.False, nil
 	case *prism.Temporal:
 		return b.temporal(x, top)
 	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
@@ -241,7 +251,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 			if err != nil {
 				return 0, err
 			}
-			return f.not(a), nil
+			return f.Not(a), nil
 		}
 	case *prism.Binary:
 		{
@@ -257,13 +267,13 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 				}
 				switch x.Op {
 				case prism.OpAnd:
-					return f.and(l, r), nil
+					return f.And(l, r), nil
 				case prism.OpOr:
-					return f.or(l, r), nil
+					return f.Or(l, r), nil
 				case prism.OpImplies:
-					return f.or(f.not(l), r), nil
+					return f.Or(f.Not(l), r), nil
 				default:
-					return f.or(f.and(l, r), f.and(f.not(l), f.not(r))), nil
+					return f.Or(f.And(l, r), f.And(f.Not(l), f.Not(r))), nil
 				}
 			}
 		}
@@ -295,42 +305,42 @@ func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
 			return 0, err
 		}
 	}
-	var kind fkind
+	var kind ltlf.Kind
 	switch x.Op {
 	case prism.TempX:
-		return f.next(right, false), nil
+		return f.Next(right, false), nil
 	case prism.TempF:
-		kind = fF
+		kind = ltlf.F
 	case prism.TempG:
-		kind = fG
+		kind = ltlf.G
 	case prism.TempU:
-		kind = fU
+		kind = ltlf.U
 	case prism.TempW:
-		kind = fW
+		kind = ltlf.W
 	case prism.TempR:
-		kind = fR
+		kind = ltlf.R
 	}
-	if (kind == fU || kind == fW || kind == fR) && x.Left == nil {
+	if (kind == ltlf.U || kind == ltlf.W || kind == ltlf.R) && x.Left == nil {
 		return 0, c.errAt(x.OpPos, "%v needs two operands", x.Op)
 	}
 	// weak: true on an empty range (G, W, R); strong: false (F, U).
-	weak := kind == fG || kind == fW || kind == fR
+	weak := kind == ltlf.G || kind == ltlf.W || kind == ltlf.R
 	shift := top && b.fromOne
-	if k64 != int64(unbounded) {
+	if k64 != int64(ltlf.Unbounded) {
 		if shift {
 			k64--
 		}
 		if k64 < 0 {
 			if weak {
-				return idTrue, nil
+				return ltlf.True, nil
 			}
-			return idFalse, nil
+			return ltlf.False, nil
 		}
 	}
 	k := int32(k64)
-	r := f.temporal(kind, k, left, right)
+	r := f.Temporal(kind, k, left, right)
 	if shift {
-		r = f.next(r, weak)
+		r = f.Next(r, weak)
 	}
 	return r, nil
 }
@@ -373,39 +383,13 @@ func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*aut
 	if err != nil {
 		return nil, err
 	}
+	atoms := make([]ltlf.StateSet, len(b.atoms))
+	for i, set := range b.atoms {
+		atoms[i] = set
+	}
 	a := &automaton{
-		fac:      c.fac,
-		init:     id,
-		letterOf: make([]int32, c.g.NumStates),
-		progMemo: map[uint64]int32{},
-		finMemo:  map[uint64]bool{},
-		free:     map[[2]int]*passResult{},
-	}
-	nw := (len(b.atoms) + 63) / 64
-	index := map[string]int32{}
-	word := make([]uint64, nw)
-	kb := make([]byte, 0, 8*nw)
-	for s := 0; s < c.g.NumStates; s++ {
-		clear(word)
-		for i, set := range b.atoms {
-			if set.Has(s) {
-				word[i>>6] |= 1 << (uint(i) & 63)
-			}
-		}
-		kb = kb[:0]
-		for _, w := range word {
-			kb = binary.LittleEndian.AppendUint64(kb, w)
-		}
-		id, ok := index[string(kb)]
-		if !ok {
-			id = int32(len(a.letters))
-			a.letters = append(a.letters, append([]uint64(nil), word...))
-			index[string(kb)] = id
-		}
-		a.letterOf[s] = id
-	}
-	if len(a.letters) == 0 {
-		a.letters = append(a.letters, make([]uint64, nw))
+		Automaton: ltlf.NewAutomaton(c.fac, id, atoms, c.g.NumStates),
+		free:      map[[2]int]*passResult{},
 	}
 	a.prod = newProduct(c, a)
 	c.autos[key] = a

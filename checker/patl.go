@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -456,7 +457,7 @@ func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]f
 	if err != nil {
 		return nil, err
 	}
-	coSafe, safe := c.fac.classify(a.init)
+	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
 		return nil, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
 	}
@@ -471,22 +472,22 @@ func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]f
 	notGood := make([]bool, n)
 	notBad := make([]bool, n)
 	for i := 0; i < n; i++ {
-		r := a.prog(p.q[i], a.letterOf[p.s[i]])
-		good[i], bad[i] = r == idTrue, r == idFalse
+		r := a.Prog(p.q[i], a.Letter(int(p.s[i])))
+		good[i], bad[i] = r == ltlf.True, r == ltlf.False
 		notGood[i], notBad[i] = !good[i], !bad[i]
 	}
 	ar := productArena(p)
 	var v []float64
 	switch {
 	case q.sure && coSafe:
-		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureReach(notBad, good, int64(unbounded)))
+		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureReach(notBad, good, int64(ltlf.Unbounded)))
 	case q.sure:
-		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureWeak(notBad, good, int64(unbounded)))
+		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureWeak(notBad, good, int64(ltlf.Unbounded)))
 	case coSafe:
-		v, err = newSolver(ar, c.viewFor(q.coal), q.max).reach(notBad, good, int64(unbounded))
+		v, err = newSolver(ar, c.viewFor(q.coal), q.max).reach(notBad, good, int64(ltlf.Unbounded))
 	default:
 		f := q.flip()
-		v, err = newSolver(ar, c.viewFor(f.coal), f.max).reach(notGood, bad, int64(unbounded))
+		v, err = newSolver(ar, c.viewFor(f.coal), f.max).reach(notGood, bad, int64(ltlf.Unbounded))
 		for i := range v {
 			v[i] = 1 - v[i]
 		}
@@ -499,48 +500,6 @@ func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]f
 		out[k] = v[id]
 	}
 	return out, nil
-}
-
-// classify reports whether formula id is co-safe (no unbounded G, W or R
-// in its negation normal form) and whether it is a safety formula (no
-// unbounded F or U).
-func (f *factory) classify(id int32) (coSafe, safe bool) {
-	coSafe, safe = true, true
-	seen := map[int32]bool{}
-	var visit func(int32)
-	visit = func(id int32) {
-		if seen[id] || id == idTrue || id == idFalse {
-			return
-		}
-		seen[id] = true
-		n := f.nodes[id]
-		switch n.kind {
-		case fAtom:
-			return
-		case fNot, fX, fWX:
-			visit(n.a)
-			return
-		case fAnd, fOr:
-			for _, x := range n.list {
-				visit(x)
-			}
-			return
-		case fF, fU:
-			if n.k == unbounded {
-				safe = false
-			}
-		case fG, fW, fR:
-			if n.k == unbounded {
-				coSafe = false
-			}
-		}
-		visit(n.a)
-		if n.kind != fF && n.kind != fG {
-			visit(n.b)
-		}
-	}
-	visit(id)
-	return coSafe, safe
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the

@@ -3,6 +3,7 @@ package checker
 import (
 	"math"
 
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -60,7 +61,7 @@ func (c *Checker) zeroRewards(q patlQuery, x *prism.RewardOp, r *translate.Rewar
 		all[i] = true
 	}
 	// P*: the payoff-maximising side maximises the probability of φ.
-	pstar, err := sv.reach(all, target, int64(unbounded))
+	pstar, err := sv.reach(all, target, int64(ltlf.Unbounded))
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func (p *product) lookup(s int32, q int32) int32 {
 // start returns the product state (s, ψ) and explores everything reachable
 // from it.
 func (p *product) start(s int) int32 {
-	id := p.lookup(int32(s), p.a.init)
+	id := p.lookup(int32(s), p.a.Init())
 	p.explore()
 	return id
 }
@@ -53,9 +53,9 @@ func (p *product) explore() {
 	limit := 16 * p.c.cfg.MaxProduct
 	for done := len(p.acc); done < len(p.s); done++ {
 		s, q := p.s[done], p.q[done]
-		letter := p.a.letterOf[s]
-		p.acc = append(p.acc, p.a.final(q, letter))
-		qn := p.a.prog(q, letter)
+		letter := p.a.Letter(int(s))
+		p.acc = append(p.acc, p.a.Final(q, letter))
+		qn := p.a.Prog(q, letter)
 		lo, hi := g.Choices(int(s))
 		tlo, thi := int(g.TransStart[lo]), int(g.TransStart[hi])
 		if len(p.succ)+thi-tlo > limit {

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -38,7 +39,7 @@ func (s *searcher) run(step int, set []int32) bool {
 	q := s.q
 	p := q.a.prod
 	for _, id := range set {
-		if p.q[id] == idTrue {
+		if p.q[id] == ltlf.True {
 			return false // every continuation satisfies ψ
 		}
 	}

@@ -3,6 +3,8 @@ package checker
 import (
 	"fmt"
 	"math"
+
+	"github.com/onus-mc/onus/checker/ltlf"
 )
 
 // This file holds the fixpoint computations of pATL on games (SPEC §4):
@@ -240,7 +242,7 @@ func (sv *solver) reach(allowed, target []bool, k int64) ([]float64, error) {
 			x[i] = 1
 		}
 	}
-	if k == int64(unbounded) {
+	if k == int64(ltlf.Unbounded) {
 		return sv.reachUnbounded(allowed, target, x)
 	}
 	y := make([]float64, n)
@@ -461,7 +463,7 @@ func (sv *solver) cpre(i int, z []bool) bool {
 func (sv *solver) sureReach(allowed, target []bool, k int64) []bool {
 	z := append([]bool(nil), target...)
 	f := func(i int, z []bool) bool { return target[i] || (allowed[i] && sv.cpre(i, z)) }
-	if k == int64(unbounded) {
+	if k == int64(ltlf.Unbounded) {
 		sv.a.grow(z, func(i int) bool { return f(i, z) })
 		return z
 	}
@@ -476,7 +478,7 @@ func (sv *solver) sureWeak(a, b []bool, k int64) []bool {
 		z[i] = a[i] || b[i]
 	}
 	f := func(i int, z []bool) bool { return b[i] || (a[i] && sv.cpre(i, z)) }
-	if k == int64(unbounded) {
+	if k == int64(ltlf.Unbounded) {
 		sv.a.shrink(z, func(i int) bool { return f(i, z) })
 		return z
 	}
