@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -79,14 +80,9 @@ type Degrees struct {
 }
 
 // LimitError reports that a resource limit was exceeded (CLI exit code 3).
-type LimitError struct {
-	What  string // what grew too large, e.g. "product states"
-	Limit int
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
-}
+// Its fields are What (what grew too large, e.g. "product states") and
+// Limit.
+type LimitError = limit.Error
 
 // Checker evaluates properties on one game. It is not safe for concurrent use.
 type Checker struct {

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -81,7 +82,7 @@ func (c *Checker) boundClipped(t *prism.Temporal, clip int64) (int64, error) {
 			k--
 		}
 		if k < 0 {
-			k = -2 // empty range; distinct from unbounded
+			k = solve.EmptyRange // distinct from unbounded
 		}
 		if clip > 0 && k > clip {
 			k = clip

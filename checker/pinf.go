@@ -3,6 +3,7 @@ package checker
 import (
 	"slices"
 
+	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -142,7 +143,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 		am.prod = newProduct(m, &am)
 		m.autos[key] = &am
 	}
-	return m.productValues(patlQuery{max: true}, path, starts)
+	return m.productValues(solve.Query{Max: true}, path, starts)
 }
 
 // infSimple solves one temporal operator over state formulas on the chain
@@ -153,13 +154,12 @@ func (c *Checker) infSimple(m *Checker, t *prism.Temporal) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	q := patlQuery{max: true}
-	ar := gameArena(m)
-	sv := newSolver(ar, m.viewFor(nil), true)
+	q := solve.Query{Max: true}
+	ar := solve.GameArena(m.g)
 	if t.Op == prism.TempX {
-		return sv.next(right), nil
+		return solve.NewSolver(ar, solve.NewView(m.g, nil), true).Next(right), nil
 	}
-	return m.operatorValues(q, ar, sv, t, left, right, k)
+	return m.operatorValues(ar, q, t, left, right, k)
 }
 
 // infProbAt returns P(ψ) from s for a nested P~p: the values of every
