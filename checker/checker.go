@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
@@ -96,11 +97,11 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	fac        *ltlf.Factory
-	autos      map[autoKey]*automaton
-	allows     map[allowKey]translate.Bitset
-	actFilters map[[2]int32]translate.Bitset
-	owners     uint64 // ownersMask cache
+	hist  *hist.Model // the game with β, for the passes (set by initBehaviour)
+	fac   *ltlf.Factory
+	autos map[autoKey]*hist.Product
+	// stepPos holds the position of each resolved plan step, for errors.
+	stepPos map[*hist.Step]prism.Pos
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
@@ -119,19 +120,20 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		fset = prism.NewFileSet()
 	}
 	c := &Checker{
-		fset:       fset,
-		g:          g,
-		env:        env,
-		cfg:        cfg,
-		nplayers:   len(g.Players),
-		fac:        ltlf.NewFactory(),
-		autos:      map[autoKey]*automaton{},
-		allows:     map[allowKey]translate.Bitset{},
-		actFilters: map[[2]int32]translate.Bitset{},
+		fset:     fset,
+		g:        g,
+		env:      env,
+		cfg:      cfg,
+		nplayers: len(g.Players),
+		fac:      ltlf.NewFactory(),
+		autos:    map[autoKey]*hist.Product{},
+		stepPos:  map[*hist.Step]prism.Pos{},
 	}
 	if err := c.initBehaviour(); err != nil {
 		return nil, err
 	}
+	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
+		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct})
 	return c, nil
 }
 

@@ -69,7 +69,7 @@ func (c *Checker) ExportOutcome(e prism.Expr) (out []*OutcomeExport, err error) 
 		if err != nil {
 			return nil, err
 		}
-		r := c.pass(a, start, nil, T, 0, true)
+		r := a.Pass(start, nil, T, 0, true)
 		langs = []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}
 		outcome, fromOne = x.Path, false
 	case *prism.Resp:

@@ -4,6 +4,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -25,8 +26,8 @@ type Language struct {
 	Prob      float64
 	ProbExact *big.Rat // only with Config.Exact
 
-	c     *Checker
-	steps []*rstep
+	m     *hist.Model
+	steps []*hist.Step
 	mask  uint64
 }
 
@@ -37,7 +38,7 @@ func (l *Language) Allowed(k, ch int) bool {
 	if k < 0 || k >= len(l.steps) {
 		return true
 	}
-	b := l.c.allowed(l.steps[k], l.mask)
+	b := l.m.Allowed(l.steps[k], l.mask)
 	return b == nil || b.Has(ch)
 }
 
@@ -64,7 +65,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		r := c.pass(a, start, nil, T, 0, true)
+		r := a.Pass(start, nil, T, 0, true)
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
 		q, err := c.prepareResp(x, init, true)
@@ -114,13 +115,13 @@ func (c *Checker) playerNames(j uint64) []string {
 	return out
 }
 
-func (c *Checker) language(name, meaning string, steps []*rstep, j uint64, neg bool, T int, r *passResult) *Language {
+func (c *Checker) language(name, meaning string, steps []*hist.Step, j uint64, neg bool, T int, r *hist.Result) *Language {
 	l := &Language{Name: name, Meaning: meaning, Coalition: c.playerNames(j), Negated: neg, Horizon: T,
-		c: c, steps: steps, mask: j}
+		m: c.hist, steps: steps, mask: j}
 	if neg {
-		l.Count, l.Prob, l.ProbExact = r.cRej, r.pRej.float(), r.rRej
+		l.Count, l.Prob, l.ProbExact = r.CRej, r.PRej.Float(), r.RRej
 	} else {
-		l.Count, l.Prob, l.ProbExact = r.cAcc, r.pAcc.float(), r.rAcc
+		l.Count, l.Prob, l.ProbExact = r.CAcc, r.PAcc.Float(), r.RAcc
 	}
 	if l.ProbExact != nil {
 		l.Prob = ratFloat(l.ProbExact)

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
@@ -181,15 +182,6 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 	return 0, nil, nil
 }
 
-// automaton is an outcome's automaton with what the passes keep beside it:
-// its product with the game and the plan-free passes already run.
-type automaton struct {
-	*ltlf.Automaton
-	prod *product
-	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
-	free map[[2]int]*passResult
-}
-
 // outcomeBuilder converts one outcome into a factory formula.
 type outcomeBuilder struct {
 	c       *Checker
@@ -363,18 +355,18 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 
 // automatonFor compiles an outcome once per checker, for infinite paths
 // or (Hinf) unbounded histories: time bounds are kept as written.
-func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
+func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error) {
 	return c.automatonClipped(e, fromOne, 0)
 }
 
 // historyAutomaton compiles an outcome judged on histories of the query's
 // horizon: with an explicit --horizon T, time bounds beyond T are clipped
 // to T, which changes no history's verdict.
-func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*automaton, error) {
+func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*hist.Product, error) {
 	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon))
 }
 
-func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*automaton, error) {
+func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*hist.Product, error) {
 	key := keyOf(e, fromOne, clip)
 	if a, ok := c.autos[key]; ok {
 		return a, nil
@@ -388,11 +380,7 @@ func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*aut
 	for i, set := range b.atoms {
 		atoms[i] = set
 	}
-	a := &automaton{
-		Automaton: ltlf.NewAutomaton(c.fac, id, atoms, c.g.NumStates),
-		free:      map[[2]int]*passResult{},
-	}
-	a.prod = newProduct(c, a)
+	a := hist.NewProduct(c.hist, ltlf.NewAutomaton(c.fac, id, atoms, c.g.NumStates))
 	c.autos[key] = a
 	return a, nil
 }

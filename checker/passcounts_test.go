@@ -70,7 +70,7 @@ func TestCountFreeMatchesCounted(t *testing.T) {
 					}
 					q.qualitative()
 					for j, r := range q.passes {
-						if r.counted || r.cAcc != nil {
+						if r.Counted || r.CAcc != nil {
 							t.Errorf("%v plan %d outcome %d: the pass for coalition %b counted histories", kind, pi, oi, j)
 						}
 					}

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
@@ -384,31 +385,38 @@ func (c *Checker) simpleOperands(t *prism.Temporal) (k int64, left, right []bool
 // productValues solves a co-safe or safety path formula on the product of
 // the game with its outcome automaton.
 func (c *Checker) productValues(q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
-	a, err := c.automatonFor(path, false)
+	p, err := c.automatonFor(path, false)
 	if err != nil {
 		return nil, err
 	}
+	return c.productSolve(c.g, p, q, path, starts)
+}
+
+// productSolve solves path on product p of game g (the game itself or the
+// chain a behaviour induces) from each start state.
+func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
+	a := p.A
 	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
 		return nil, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
 	}
-	p := a.prod
 	ids := make([]int32, len(starts))
 	for k, s := range starts {
-		ids[k] = p.start(s)
+		ids[k] = p.Start(s)
 	}
-	n := p.size()
+	n := p.Size()
 	good := make([]bool, n)
 	bad := make([]bool, n)
 	notGood := make([]bool, n)
 	notBad := make([]bool, n)
 	for i := 0; i < n; i++ {
-		r := a.Prog(p.q[i], a.Letter(int(p.s[i])))
+		r := a.Prog(p.Q[i], a.Letter(int(p.S[i])))
 		good[i], bad[i] = r == ltlf.True, r == ltlf.False
 		notGood[i], notBad[i] = !good[i], !bad[i]
 	}
-	ar := solve.ProductArena(c.g, p.s, p.succ, p.succStart)
+	ar := solve.ProductArena(g, p.S, p.Succ, p.SuccStart)
 	var v []float64
+	var err error
 	if coSafe {
 		v, err = solve.Until(ar, q, notBad, good, solve.Unbounded)
 	} else {

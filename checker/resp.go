@@ -3,6 +3,7 @@ package checker
 import (
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -15,22 +16,22 @@ type respQuery struct {
 	x      *prism.Resp
 	agent  int
 	all    uint64 // the mask of Ag
-	steps  []*rstep
+	steps  []*hist.Step
 	T      int
-	a      *automaton
+	a      *hist.Product
 	start  int32
-	passes map[uint64]*passResult
+	passes map[uint64]*hist.Result
 	// counts: the passes count histories (for the # and H degrees and for
 	// exported languages); without, only probabilities and emptiness.
 	counts bool
 }
 
 // pass returns the measurement of Compat_J(π) for coalition mask j.
-func (q *respQuery) pass(j uint64) *passResult {
-	if r, ok := q.passes[j]; ok && (r.counted || !q.counts) {
+func (q *respQuery) pass(j uint64) *hist.Result {
+	if r, ok := q.passes[j]; ok && (r.Counted || !q.counts) {
 		return r
 	}
-	r := q.c.pass(q.a, q.start, q.steps, q.T, j, q.counts)
+	r := q.a.Pass(q.start, q.steps, q.T, j, q.counts)
 	q.passes[j] = r
 	return r
 }
@@ -76,14 +77,14 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*respQuery, e
 		steps:  steps,
 		T:      T,
 		a:      a,
-		start:  a.prod.start(s0),
-		passes: map[uint64]*passResult{},
+		start:  a.Start(s0),
+		passes: map[uint64]*hist.Result{},
 		counts: counts,
 	}
 	// Compat_Ag(π) must not be empty.
-	if r := q.pass(q.all); r.emptyAt >= 0 {
-		st := steps[r.emptyAt]
-		return nil, planError{c.errAt(st.pos, "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.emptyAt+1, st.text).(prism.ErrorList)}
+	if r := q.pass(q.all); r.EmptyAt >= 0 {
+		st := steps[r.EmptyAt]
+		return nil, planError{c.errAt(c.stepPos[st], "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.EmptyAt+1, st.Text).(prism.ErrorList)}
 	}
 	return q, nil
 }
@@ -117,7 +118,7 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 }
 
 // holds reports "every history of Compat_J(π) satisfies ψ".
-func (q *respQuery) holds(j uint64) bool { return !q.pass(j).anyRej }
+func (q *respQuery) holds(j uint64) bool { return !q.pass(j).AnyRej }
 
 // qualitative evaluates the boolean operator.
 func (q *respQuery) qualitative() bool {
@@ -196,29 +197,29 @@ func (q *respQuery) degrees() degreeVals {
 	switch q.x.Kind {
 	case prism.CAR:
 		plus, base := q.pass(i), q.pass(0)
-		if !base.anyRej { // κ = [L⁻ ≠ ∅]
+		if !base.AnyRej { // κ = [L⁻ ≠ ∅]
 			return zeroDegrees(exact)
 		}
 		if q.counts {
-			d.countRat = ratDiv(plus.cAcc, base.cAcc)
-			d.entropy = hRatio(plus.cAcc, base.cAcc)
+			d.countRat = ratDiv(plus.CAcc, base.CAcc)
+			d.entropy = hRatio(plus.CAcc, base.CAcc)
 		}
-		d.prob = plus.pAcc.ratio(base.pAcc)
+		d.prob = plus.PAcc.Ratio(base.PAcc)
 		if exact {
-			d.probRat = ratQuo(plus.rAcc, base.rAcc)
+			d.probRat = ratQuo(plus.RAcc, base.RAcc)
 		}
 	case prism.CPR:
 		plus, minus, base := q.pass(q.all), q.pass(q.all&^i), q.pass(0)
-		if !plus.anyAcc { // κ = [L⁺ ≠ ∅]
+		if !plus.AnyAcc { // κ = [L⁺ ≠ ∅]
 			return zeroDegrees(exact)
 		}
 		if q.counts {
-			d.countRat = ratDiv(minus.cRej, base.cRej)
-			d.entropy = hRatio(minus.cRej, base.cRej)
+			d.countRat = ratDiv(minus.CRej, base.CRej)
+			d.entropy = hRatio(minus.CRej, base.CRej)
 		}
-		d.prob = minus.pRej.ratio(base.pRej)
+		d.prob = minus.PRej.Ratio(base.PRej)
 		if exact {
-			d.probRat = ratQuo(minus.rRej, base.rRej)
+			d.probRat = ratQuo(minus.RRej, base.RRej)
 		}
 	default:
 		base := q.pass(0)
@@ -231,21 +232,21 @@ func (q *respQuery) degrees() degreeVals {
 		}
 		for _, j := range q.coalitions() {
 			plus := q.pass(j)
-			if !plus.anyAcc {
+			if !plus.AnyAcc {
 				continue
 			}
 			n++
 			minus := q.pass(j &^ i)
-			if !minus.anyRej { // κ_J
+			if !minus.AnyRej { // κ_J
 				continue
 			}
 			if q.counts {
-				sumC.Add(sumC, ratDiv(plus.cAcc, base.cAcc))
-				sumH += hRatio(plus.cAcc, base.cAcc)
+				sumC.Add(sumC, ratDiv(plus.CAcc, base.CAcc))
+				sumH += hRatio(plus.CAcc, base.CAcc)
 			}
-			sumP += plus.pAcc.ratio(base.pAcc)
+			sumP += plus.PAcc.Ratio(base.PAcc)
 			if exact {
-				if r := ratQuo(plus.rAcc, base.rAcc); r != nil {
+				if r := ratQuo(plus.RAcc, base.RAcc); r != nil {
 					sumPR.Add(sumPR, r)
 				}
 			}
