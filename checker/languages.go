@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -72,11 +73,11 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		i := uint64(1) << uint(q.agent)
+		i := uint64(1) << uint(q.Agent)
 		lang := func(name, meaning string, j uint64, neg bool) *Language {
-			return c.language(name, meaning, q.steps, j, neg, q.T, q.pass(j))
+			return c.language(name, meaning, q.Steps, j, neg, q.T, q.Pass(j))
 		}
-		ag := c.g.Players[q.agent]
+		ag := c.g.Players[q.Agent]
 		switch x.Kind {
 		case prism.CAR:
 			return []*Language{
@@ -86,12 +87,12 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		case prism.CPR:
 			return []*Language{
 				lang("L_not_psi", "L_not_psi", 0, true),
-				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.all, false),
-				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.all&^i, true),
+				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.All(), false),
+				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.All()&^i, true),
 			}, nil
 		}
 		out = append(out, lang("L_psi", "L_psi", 0, false))
-		for _, j := range q.coalitions() {
+		for _, j := range q.Coalitions() {
 			names := c.playerNames(j)
 			tag := strings.Join(names, "_")
 			set := "{" + strings.Join(names, ",") + "}"
@@ -124,7 +125,7 @@ func (c *Checker) language(name, meaning string, steps []*hist.Step, j uint64, n
 		l.Count, l.Prob, l.ProbExact = r.CAcc, r.PAcc.Float(), r.RAcc
 	}
 	if l.ProbExact != nil {
-		l.Prob = ratFloat(l.ProbExact)
+		l.Prob = resp.RatFloat(l.ProbExact)
 	}
 	return l
 }

@@ -95,7 +95,7 @@ func (c *Checker) respAt(x *prism.Resp, s int, nested bool) (bool, error) {
 		return false, err
 	}
 	if x.Degree == prism.DegNone {
-		return q.qualitative(), nil
+		return q.Qualitative(), nil
 	}
 	return c.boundedDegree(x, q)
 }

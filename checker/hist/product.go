@@ -37,6 +37,9 @@ func NewProduct(m *Model, a *ltlf.Automaton) *Product {
 	return &Product{m: m, A: a, index: map[uint64]int32{}, SuccStart: []int{0}, free: map[[2]int]*Result{}}
 }
 
+// Model returns the model the product's game belongs to.
+func (p *Product) Model() *Model { return p.m }
+
 // Size returns the number of explored product states.
 func (p *Product) Size() int { return len(p.S) }
 

@@ -1,4 +1,4 @@
-package checker
+package resp
 
 import (
 	"cmp"
@@ -27,9 +27,8 @@ type sparseEdge struct {
 	mul float64
 }
 
-func (c *Checker) entropyRate(a *hist.Product, start int32) float64 {
-	p := a
-	g := c.g
+func EntropyRate(p *hist.Product, start int32) float64 {
+	g := p.Model().Game()
 	// Forward reachability.
 	n := p.Size()
 	reach := make([]bool, n)

@@ -1,10 +1,11 @@
-package checker
+package resp
 
 import (
 	"encoding/binary"
 	"slices"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -23,22 +24,22 @@ import (
 // index #k), which counts in the states that player owns.
 
 type searcher struct {
-	q    *respQuery
+	q    *Query
 	k    uint64
 	memo map[string]bool
 	key  []byte
 }
 
-// avoidable reports whether some executable full plan that agrees with π on
+// Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
-func (q *respQuery) avoidable(k uint64) bool {
+func (q *Query) Avoidable(k uint64) bool {
 	s := &searcher{q: q, k: k, memo: map[string]bool{}}
-	return s.run(0, []int32{q.start})
+	return s.run(0, []int32{q.Start})
 }
 
 func (s *searcher) run(step int, set []int32) bool {
 	q := s.q
-	p := q.a
+	p := q.Product
 	for _, id := range set {
 		if p.Q[id] == ltlf.True {
 			return false // every continuation satisfies ψ
@@ -60,16 +61,16 @@ func (s *searcher) run(step int, set []int32) bool {
 	if r, ok := s.memo[string(k)]; ok {
 		return r
 	}
-	if len(s.memo) >= q.c.cfg.MaxProduct {
-		panic(&LimitError{What: "plan-search states", Limit: q.c.cfg.MaxProduct})
+	if lim := q.Product.Model().MaxProduct(); len(s.memo) >= lim {
+		panic(&limit.Error{What: "plan-search states", Limit: lim})
 	}
 	key := string(k)
 	s.memo[key] = false // cycles are impossible (step grows); placeholder
 	var st *hist.Step
-	if step < len(q.steps) {
-		st = q.steps[step]
+	if step < len(q.Steps) {
+		st = q.Steps[step]
 	}
-	allow := q.c.hist.Allowed(st, s.k)
+	allow := q.Product.Model().Allowed(st, s.k)
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
 		next := s.successors(set, choices)
@@ -86,8 +87,8 @@ func (s *searcher) run(step int, set []int32) bool {
 // successors is the sorted set of product states reached when state set[i]
 // takes any of the choices choices[i].
 func (s *searcher) successors(set []int32, choices [][]int) []int32 {
-	g := s.q.c.g
-	p := s.q.a
+	g := s.q.Product.Model().Game()
+	p := s.q.Product
 	var out []int32
 	for i, id := range set {
 		lo, _ := g.Choices(int(p.S[id]))
@@ -109,12 +110,11 @@ func (s *searcher) successors(set []int32, choices [][]int) []int32 {
 // agreeing with π on K (allow: the csg filter), with the choices it allows
 // in each state of set; f returns false to stop.
 func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitset, f func([][]int) bool) {
-	c := sr.q.c
-	g := c.g
-	p := sr.q.a
+	g := sr.q.Product.Model().Game()
+	p := sr.q.Product
 	choices := make([][]int, len(set))
 	if g.Type == prism.TypeCSG {
-		n := c.nplayers
+		n := len(g.Players)
 		s0 := int(p.S[set[0]])
 		lo, hi := g.Choices(s0)
 		one := make([]int, len(set))
@@ -129,7 +129,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 			tuple := g.Joint[ch*n : ch*n+n]
 			one[0] = ch
 			for i := 1; i < len(set); i++ {
-				other := c.findJoint(int(p.S[set[i]]), tuple)
+				other := findJoint(g, int(p.S[set[i]]), tuple)
 				if other < 0 {
 					continue next
 				}
@@ -149,7 +149,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 	cands := map[int][][]hist.Opt{}
 	for _, id := range set {
 		s := int(p.S[id])
-		o := hist.Owner(c.g, s)
+		o := hist.Owner(g, s)
 		if _, seen := cands[o]; seen {
 			continue
 		}
@@ -180,7 +180,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 				s := int(p.S[id])
 				lo, hi := g.Choices(s)
 				choices[i] = choices[i][:0]
-				step := &hist.Step{Opts: names[hist.Owner(c.g, s)]}
+				step := &hist.Step{Opts: names[hist.Owner(g, s)]}
 				for ch := lo; ch < hi; ch++ {
 					if step.Matches(g, ch, ch-lo) {
 						choices[i] = append(choices[i], ch)
@@ -206,9 +206,8 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 
 // findJoint returns the choice of state s with the given joint action, or -1.
 // The choices of a csg state are sorted by joint action.
-func (c *Checker) findJoint(s int, tuple []int32) int {
-	g := c.g
-	n := c.nplayers
+func findJoint(g *translate.Game, s int, tuple []int32) int {
+	n := len(g.Players)
 	lo, hi := g.Choices(s)
 	a, b := lo, hi
 	for a < b {
