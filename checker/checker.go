@@ -177,7 +177,7 @@ func settle(err *error) {
 // Check evaluates property e at the single initial state of the game.
 func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	defer settle(&err)
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
@@ -243,7 +243,7 @@ func safePos(e prism.Expr) (p prism.Pos) {
 // unsupported reports the first operator in e that onus does not check yet.
 func (c *Checker) unsupported(e prism.Expr) error {
 	var found error
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		if found != nil {
 			return false
 		}
@@ -276,55 +276,4 @@ func (c *Checker) unsupported(e prism.Expr) error {
 
 func relString(r prism.RelKind) string {
 	return [...]string{"=?", "min=?", "max=?", "minmin=?", "minmax=?", "maxmin=?", "maxmax=?", "<", "<=", ">", ">="}[r]
-}
-
-// unparen strips parentheses.
-func unparen(e prism.Expr) prism.Expr {
-	for {
-		p, ok := e.(*prism.Paren)
-		if !ok || p.X == nil {
-			return e
-		}
-		e = p.X
-	}
-}
-
-// walk visits e and its sub-expressions in pre-order while f returns true.
-func walk(e prism.Expr, f func(prism.Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	switch x := e.(type) {
-	case *prism.Unary:
-		walk(x.X, f)
-	case *prism.Binary:
-		walk(x.X, f)
-		walk(x.Y, f)
-	case *prism.Cond:
-		walk(x.Cond, f)
-		walk(x.Then, f)
-		walk(x.Else, f)
-	case *prism.Call:
-		for _, a := range x.Args {
-			walk(a, f)
-		}
-	case *prism.Paren:
-		walk(x.X, f)
-	case *prism.Temporal:
-		walk(x.Left, f)
-		walk(x.Right, f)
-	case *prism.ProbOp:
-		walk(x.Path, f)
-	case *prism.RewardOp:
-		walk(x.Target, f)
-	case *prism.Strategy:
-		walk(x.Op, f)
-	case *prism.FilterExpr:
-		walk(x.X, f)
-		walk(x.States, f)
-	case *prism.Resp:
-		walk(x.Outcome, f)
-	case *prism.Metric:
-		walk(x.Outcome, f)
-	}
 }

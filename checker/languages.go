@@ -1,7 +1,6 @@
 package checker
 
 import (
-	"math/big"
 	"strings"
 
 	"github.com/onus-mc/onus/checker/hist"
@@ -17,31 +16,7 @@ import (
 // Language is one set of histories of length Horizon from the initial
 // state: those in Compat_J(π) that satisfy (or, if Negated, violate) the
 // outcome.
-type Language struct {
-	Name      string   // file-name safe: L_psi, L_not_psi, L_plus, L_minus, L_plus_J_p1_p2, L_minus_J_p1_p2
-	Meaning   string   // e.g. "Compat_{p1}(pi) ∩ L_psi"
-	Coalition []string // the players of J (empty: no filter)
-	Negated   bool     // violating histories (L_¬ψ side)
-	Horizon   int
-	Count     *big.Int
-	Prob      float64
-	ProbExact *big.Rat // only with Config.Exact
-
-	m     *hist.Model
-	steps []*hist.Step
-	mask  uint64
-}
-
-// Allowed reports whether the joint action of choice ch (a global choice
-// index of the game) agrees with the plan on the coalition at step k
-// (0-based); a choice that is not allowed leads to the sink.
-func (l *Language) Allowed(k, ch int) bool {
-	if k < 0 || k >= len(l.steps) {
-		return true
-	}
-	b := l.m.Allowed(l.steps[k], l.mask)
-	return b == nil || b.Has(ch)
-}
+type Language = hist.Language
 
 // Languages returns the languages the value of property e depends on (a
 // responsibility operator or a #=?, H=? metric), in SPEC §7's order: CAR:
@@ -49,7 +24,7 @@ func (l *Language) Allowed(k, ch int) bool {
 // J ∋ i, L^{J+} and L^{J−}; metrics: L_psi.
 func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 	defer settle(&err)
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property")
 	}
@@ -117,8 +92,8 @@ func (c *Checker) playerNames(j uint64) []string {
 }
 
 func (c *Checker) language(name, meaning string, steps []*hist.Step, j uint64, neg bool, T int, r *hist.Result) *Language {
-	l := &Language{Name: name, Meaning: meaning, Coalition: c.playerNames(j), Negated: neg, Horizon: T,
-		m: c.hist, steps: steps, mask: j}
+	l := hist.NewLanguage(c.hist, steps, j, T)
+	l.Name, l.Meaning, l.Coalition, l.Negated = name, meaning, c.playerNames(j), neg
 	if neg {
 		l.Count, l.Prob, l.ProbExact = r.CRej, r.PRej.Float(), r.RRej
 	} else {

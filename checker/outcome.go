@@ -42,7 +42,7 @@ func keyOf(e prism.Expr, fromOne bool, clip int64) (k autoKey) {
 // or metric operator: it is then one atom, evaluated by Env.StateSet.
 func isPlain(e prism.Expr) bool {
 	plain := true
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch x.(type) {
 		case *prism.Temporal, *prism.ProbOp, *prism.RewardOp, *prism.Strategy,
 			*prism.FilterExpr, *prism.MultiNash, *prism.Resp, *prism.Metric:
@@ -124,7 +124,7 @@ func (c *Checker) intConst(e prism.Expr, what string) (int64, error) {
 // depth returns the temporal depth of an outcome (SPEC §2) and the first
 // unbounded temporal operator, if any.
 func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
-	e = unparen(e)
+	e = prism.Unparen(e)
 	switch x := e.(type) {
 	case *prism.Temporal:
 		k, err := c.boundOf(x)
@@ -214,7 +214,7 @@ func (b *outcomeBuilder) atom(set translate.Bitset) int32 {
 func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 	c := b.c
 	f := c.fac
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return ltlf.False, c.errAt(prism.NoPos, "missing outcome formula")
 	}
@@ -271,10 +271,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 			}
 		}
 	}
-	if !isPlain(e) {
-		return 0, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
-	}
-	set, err := c.atomSet(e)
+	set, err := c.plainAtomSet(e)
 	if err != nil {
 		return 0, err
 	}
@@ -336,6 +333,14 @@ func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
 		r = f.Next(r, weak)
 	}
 	return r, nil
+}
+
+// plainAtomSet evaluates an atom of an outcome, which must be plain.
+func (c *Checker) plainAtomSet(e prism.Expr) (translate.Bitset, error) {
+	if !isPlain(e) {
+		return nil, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
+	}
+	return c.atomSet(e)
 }
 
 // atomSet evaluates a plain state formula through the environment.

@@ -50,7 +50,7 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		}
 		return patlOp{pos: x.OpPos, path: x.Op, certain: true}, nil
 	}
-	switch op := unparen(x.Op).(type) {
+	switch op := prism.Unparen(x.Op).(type) {
 	case *prism.ProbOp:
 		switch {
 		case op.Kind != 'P':
@@ -273,7 +273,7 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 // pathValues returns the value of path under q at each start state: the
 // optimal probability, or 1/0 for sure winning.
 func (c *Checker) pathValues(q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
-	path = unparen(path)
+	path = prism.Unparen(path)
 	if path == nil {
 		return nil, c.errAt(prism.NoPos, "missing path formula")
 	}
@@ -301,7 +301,7 @@ func valuesAt(all []float64, starts []int) []float64 {
 // P, R, coalition, responsibility or metric operator.
 func bareTemporal(e prism.Expr) bool {
 	found := false
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch x.(type) {
 		case *prism.Temporal:
 			found = true
@@ -449,7 +449,7 @@ func (c *Checker) patlBools(e prism.Expr) ([]bool, error) {
 }
 
 func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "missing state formula")
 	}
@@ -527,7 +527,7 @@ func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
 // (atomSet refuses incomplete atoms, whose Position may not be defined).
 func complete(e prism.Expr) (prism.Pos, bool) {
 	pos, ok := prism.NoPos, true
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch y := x.(type) {
 		case *prism.Binary:
 			if y.X == nil || y.Y == nil {

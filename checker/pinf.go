@@ -113,7 +113,7 @@ func (c *Checker) chain() *infState {
 // evaluated on the game itself, only the paths run on the chain.
 func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 	inf := c.chain()
-	p := unparen(path)
+	p := prism.Unparen(path)
 	if p == nil {
 		return nil, c.errAt(prism.NoPos, "missing path formula")
 	}
