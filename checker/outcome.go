@@ -184,7 +184,7 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 
 // outcomeBuilder converts one outcome into a factory formula.
 type outcomeBuilder struct {
-	c       *Checker
+	fac     *ltlf.Factory
 	fromOne bool
 	clip    int64 // > 0: bounds above it mean the same as it (histories of that length)
 	atoms   []translate.Bitset
@@ -201,18 +201,17 @@ func (b *outcomeBuilder) atom(set translate.Bitset) int32 {
 		k = k[:len(k)-8]
 	}
 	if i, ok := b.atomIdx[string(k)]; ok {
-		return b.c.fac.Atom(i)
+		return b.fac.Atom(i)
 	}
 	i := len(b.atoms)
 	b.atoms = append(b.atoms, set)
 	b.atomIdx[string(k)] = i
-	return b.c.fac.Atom(i)
+	return b.fac.Atom(i)
 }
 
-// build converts e; top is true outside every temporal operator (where
+// buildOutcome converts e; top is true outside every temporal operator (where
 // --outcome-from 1 shifts the ranges).
-func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
-	c := b.c
+func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32, error) {
 	f := c.fac
 	e = prism.Unparen(e)
 	if e == nil {
@@ -225,7 +224,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		}
 		return ltlf.False, nil
 	case *prism.Temporal:
-		return b.temporal(x, top)
+		return c.buildTemporal(b, x, top)
 	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
 		set, err := c.stateSet(x)
 		if err != nil {
@@ -240,7 +239,7 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		}
 	case *prism.Unary:
 		if x.Op == prism.OpNot {
-			a, err := b.build(x.X, top)
+			a, err := c.buildOutcome(b, x.X, top)
 			if err != nil {
 				return 0, err
 			}
@@ -250,11 +249,11 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		{
 			switch x.Op {
 			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
-				l, err := b.build(x.X, top)
+				l, err := c.buildOutcome(b, x.X, top)
 				if err != nil {
 					return 0, err
 				}
-				r, err := b.build(x.Y, top)
+				r, err := c.buildOutcome(b, x.Y, top)
 				if err != nil {
 					return 0, err
 				}
@@ -278,20 +277,19 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 	return b.atom(set), nil
 }
 
-func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
-	c := b.c
+func (c *Checker) buildTemporal(b *outcomeBuilder, x *prism.Temporal, top bool) (int32, error) {
 	f := c.fac
 	k64, err := c.boundClipped(x, b.clip)
 	if err != nil {
 		return 0, err
 	}
-	right, err := b.build(x.Right, false)
+	right, err := c.buildOutcome(b, x.Right, false)
 	if err != nil {
 		return 0, err
 	}
 	var left int32
 	if x.Left != nil {
-		if left, err = b.build(x.Left, false); err != nil {
+		if left, err = c.buildOutcome(b, x.Left, false); err != nil {
 			return 0, err
 		}
 	}
@@ -376,8 +374,8 @@ func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*his
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
-	b := &outcomeBuilder{c: c, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
-	id, err := b.build(e, true)
+	b := &outcomeBuilder{fac: c.fac, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
+	id, err := c.buildOutcome(b, e, true)
 	if err != nil {
 		return nil, err
 	}

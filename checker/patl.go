@@ -330,7 +330,7 @@ func (c *Checker) simpleValues(q solve.Query, t *prism.Temporal) ([]float64, err
 			for i := range out {
 				out[i] = sv.CPre(i, right)
 			}
-			return boolValues(out), nil
+			return solve.BoolValues(out), nil
 		}
 		return sv.Next(right), nil
 	}
@@ -348,17 +348,6 @@ func (c *Checker) operatorValues(ar *solve.Arena, q solve.Query, t *prism.Tempor
 		return nil, c.errAt(t.OpPos, "unknown temporal operator")
 	}
 	return solve.Path(ar, q, op, left, right, k)
-}
-
-// boolValues maps true to 1 and false to 0.
-func boolValues(b []bool) []float64 {
-	out := make([]float64, len(b))
-	for i, x := range b {
-		if x {
-			out[i] = 1
-		}
-	}
-	return out
 }
 
 // simpleOperands evaluates what a single temporal operator over state

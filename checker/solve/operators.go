@@ -67,7 +67,7 @@ func Until(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 	}
 	sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max)
 	if q.Sure {
-		return boolValues(sv.SureReach(a, b, k)), nil
+		return BoolValues(sv.SureReach(a, b, k)), nil
 	}
 	return sv.Reach(a, b, k)
 }
@@ -85,7 +85,7 @@ func Weak(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 	}
 	if q.Sure {
 		sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max)
-		return boolValues(sv.SureWeak(a, b, k)), nil
+		return BoolValues(sv.SureWeak(a, b, k)), nil
 	}
 	nb := make([]bool, n)
 	bad := make([]bool, n)
@@ -105,8 +105,8 @@ func Weak(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 	return v, nil
 }
 
-// boolValues maps true to 1 and false to 0.
-func boolValues(b []bool) []float64 {
+// BoolValues maps true to 1 and false to 0.
+func BoolValues(b []bool) []float64 {
 	out := make([]float64, len(b))
 	for i, x := range b {
 		if x {
