@@ -31,7 +31,7 @@ func (c *Checker) PlanChoices(ref prism.PlanRef) (steps []translate.Bitset, err 
 	}
 	steps = make([]translate.Bitset, len(rs))
 	for k, st := range rs {
-		steps[k] = c.allowed(st, all)
+		steps[k] = c.hist.Allowed(st, all)
 	}
 	return steps, nil
 }

@@ -45,10 +45,11 @@ func TracePlans(p *PropsFile) []*Plan {
 		}
 	}
 	for _, q := range p.Properties {
-		walkExpr(q.Expr, func(e Expr) {
+		Inspect(q.Expr, func(e Expr) bool {
 			if r, ok := e.(*Resp); ok && r.Plan.Plan != nil && r.Plan.Plan.Trace != "" {
 				out = append(out, r.Plan.Plan)
 			}
+			return true
 		})
 	}
 	return out

@@ -20,20 +20,21 @@ func horizonNotes(fset *prism.FileSet, chk *checker.Checker, e prism.Expr, res *
 		return nil
 	}
 	var notes []*prism.Error
-	prism.Inspect(e, func(x prism.Expr) {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		r, ok := x.(*prism.Resp)
 		if !ok {
-			return
+			return true
 		}
 		op := unboundedOp(r.Outcome)
 		if op == nil {
-			return
+			return true
 		}
 		if n, err := chk.PlanLength(r.Plan); err != nil || n != res.Horizon {
-			return
+			return true
 		}
 		msg := fmt.Sprintf("%s is judged within the horizon T = %d set by the plan's length; give --horizon to look further", op.Op, res.Horizon)
 		notes = append(notes, &prism.Error{Pos: fset.Position(op.OpPos), Msg: msg})
+		return true
 	})
 	return notes
 }
@@ -42,10 +43,11 @@ func horizonNotes(fset *prism.FileSet, chk *checker.Checker, e prism.Expr, res *
 // (X excepted: it always looks one step ahead), or nil.
 func unboundedOp(e prism.Expr) *prism.Temporal {
 	var found *prism.Temporal
-	prism.Inspect(e, func(x prism.Expr) {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		if t, ok := x.(*prism.Temporal); ok && found == nil && t.Op != prism.TempX && t.Bound.Kind == prism.BoundNone {
 			found = t
 		}
+		return found == nil
 	})
 	return found
 }

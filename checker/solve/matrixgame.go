@@ -1,4 +1,4 @@
-package checker
+package solve
 
 import (
 	"math"
@@ -8,13 +8,13 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// matrixGameValue returns the value of the zero-sum one-shot game with
+// MatrixGameValue returns the value of the zero-sum one-shot game with
 // payoff m (row-major, nr×nc) to the row player, who maximises; both
 // players may randomise. A pure saddle point is taken directly; otherwise
 // the classic linear program is solved: with every payoff shifted to be at
 // least 1, minimise Σu subject to Mᵀu ≥ 1, u ≥ 0; the value is 1/Σu minus
 // the shift (and u/Σu is an optimal mixed strategy of the row player).
-func matrixGameValue(m []float64, nr, nc int) float64 {
+func MatrixGameValue(m []float64, nr, nc int) float64 {
 	for _, x := range m {
 		if math.IsInf(x, 0) {
 			var ok bool

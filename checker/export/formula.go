@@ -1,4 +1,4 @@
-package checker
+package export
 
 import (
 	"encoding/binary"
@@ -55,8 +55,9 @@ const (
 	StepVarName = "k" // renamed k_, k__, … if the game has a variable k
 )
 
+// outcomeTr translates one outcome for the chains of one game.
 type outcomeTr struct {
-	c       *Checker
+	env     Atoms
 	fromOne bool
 	T       int
 	kvar    string
@@ -66,12 +67,12 @@ type outcomeTr struct {
 	atomIdx map[string]int
 }
 
-func newOutcomeTr(c *Checker, fromOne bool, T int) *outcomeTr {
-	tr := &outcomeTr{c: c, fromOne: fromOne, T: T, vars: map[string]bool{}, labels: map[string]bool{}, atomIdx: map[string]int{}}
-	for _, v := range c.g.Vars {
+func newOutcomeTr(g *translate.Game, atoms Atoms, fromOne bool, T int) *outcomeTr {
+	tr := &outcomeTr{env: atoms, fromOne: fromOne, T: T, vars: map[string]bool{}, labels: map[string]bool{}, atomIdx: map[string]int{}}
+	for _, v := range g.Vars {
 		tr.vars[v.Name] = true
 	}
-	for _, l := range c.g.Labels {
+	for _, l := range g.Labels {
 		tr.labels[l.Name] = true
 	}
 	tr.kvar = StepVarName
@@ -136,7 +137,7 @@ func (tr *outcomeTr) atomLabel(set translate.Bitset) prism.Expr {
 // it is: only the game's variables, model labels, literals and operators.
 func (tr *outcomeTr) inline(e prism.Expr) bool {
 	ok := true
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch y := x.(type) {
 		case *prism.IntLit, *prism.DoubleLit, *prism.BoolLit, *prism.Unary, *prism.Binary, *prism.Cond, *prism.Paren:
 		case *prism.Name:
@@ -153,10 +154,9 @@ func (tr *outcomeTr) inline(e prism.Expr) bool {
 
 // formula translates ψ at position pos (-1: not known statically).
 func (tr *outcomeTr) formula(e prism.Expr, pos int, top bool) (prism.Expr, error) {
-	c := tr.c
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
-		return nil, c.errAt(prism.NoPos, "missing outcome formula")
+		return nil, tr.env.Errorf(prism.NoPos, "missing outcome formula")
 	}
 	switch x := e.(type) {
 	case *prism.BoolLit:
@@ -165,7 +165,7 @@ func (tr *outcomeTr) formula(e prism.Expr, pos int, top bool) (prism.Expr, error
 		return tr.temporal(x, pos, top)
 	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
 		// Nested state formulas: whatever the checker evaluates per state.
-		set, err := c.stateSet(x)
+		set, err := tr.env.StateSet(x)
 		if err != nil {
 			return nil, err
 		}
@@ -192,13 +192,10 @@ func (tr *outcomeTr) formula(e prism.Expr, pos int, top bool) (prism.Expr, error
 			return &prism.Binary{X: l, Op: x.Op, Y: r}, nil
 		}
 	}
-	if !isPlain(e) {
-		return nil, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
-	}
 	if tr.inline(e) {
 		return e, nil
 	}
-	set, err := c.atomSet(e)
+	set, err := tr.env.AtomSet(e)
 	if err != nil {
 		return nil, err
 	}
@@ -206,8 +203,7 @@ func (tr *outcomeTr) formula(e prism.Expr, pos int, top bool) (prism.Expr, error
 }
 
 func (tr *outcomeTr) temporal(x *prism.Temporal, pos int, top bool) (prism.Expr, error) {
-	c := tr.c
-	b, err := c.boundOf(x)
+	b, err := tr.env.Bound(x)
 	if err != nil {
 		return nil, err
 	}
@@ -223,11 +219,11 @@ func (tr *outcomeTr) temporal(x *prism.Temporal, pos int, top bool) (prism.Expr,
 		return eoNextStrong(r), nil
 	}
 	if (x.Op == prism.TempU || x.Op == prism.TempW || x.Op == prism.TempR) && x.Left == nil {
-		return nil, c.errAt(x.OpPos, "%v needs two operands", x.Op)
+		return nil, tr.env.Errorf(x.OpPos, "%v needs two operands", x.Op)
 	}
 	weak := x.Op == prism.TempG || x.Op == prism.TempW || x.Op == prism.TempR
 	shift := top && tr.fromOne
-	bounded := b != int64(unbounded)
+	bounded := b != Unbounded
 	if bounded {
 		if shift {
 			b--

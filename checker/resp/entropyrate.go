@@ -1,4 +1,4 @@
-package checker
+package resp
 
 import (
 	"cmp"
@@ -7,6 +7,8 @@ import (
 	"slices"
 
 	"gonum.org/v1/gonum/mat"
+
+	"github.com/onus-mc/onus/checker/hist"
 )
 
 // This file computes Hinf (SPEC §5): log2 of the spectral radius of the
@@ -25,18 +27,17 @@ type sparseEdge struct {
 	mul float64
 }
 
-func (c *Checker) entropyRate(a *automaton, start int32) float64 {
-	p := a.prod
-	g := c.g
+func EntropyRate(p *hist.Product, start int32) float64 {
+	g := p.Model().Game()
 	// Forward reachability.
-	n := p.size()
+	n := p.Size()
 	reach := make([]bool, n)
 	stack := []int32{start}
 	reach[start] = true
 	for len(stack) > 0 {
 		x := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		for _, y := range p.succ[p.succStart[x]:p.succStart[x+1]] {
+		for _, y := range p.Succ[p.SuccStart[x]:p.SuccStart[x+1]] {
 			if !reach[y] {
 				reach[y] = true
 				stack = append(stack, y)
@@ -49,13 +50,13 @@ func (c *Checker) entropyRate(a *automaton, start int32) float64 {
 		if !reach[x] {
 			continue
 		}
-		for _, y := range p.succ[p.succStart[x]:p.succStart[x+1]] {
+		for _, y := range p.Succ[p.SuccStart[x]:p.SuccStart[x+1]] {
 			rev[y] = append(rev[y], int32(x))
 		}
 	}
 	keep := make([]bool, n)
 	for x := 0; x < n; x++ {
-		if reach[x] && p.acc[x] {
+		if reach[x] && p.Acc[x] {
 			keep[x] = true
 			stack = append(stack, int32(x))
 		}
@@ -82,14 +83,14 @@ func (c *Checker) entropyRate(a *automaton, start int32) float64 {
 	}
 	adj := make([][]sparseEdge, len(nodes))
 	for i, x := range nodes {
-		lo, hi := g.Choices(int(p.s[x]))
+		lo, hi := g.Choices(int(p.S[x]))
 		tbase := int(g.TransStart[lo])
 		m := map[int32]float64{}
 		for t := tbase; t < int(g.TransStart[hi]); t++ {
 			if g.Prob[t] <= 0 {
 				continue
 			}
-			y := p.succ[p.succStart[x]+t-tbase]
+			y := p.Succ[p.SuccStart[x]+t-tbase]
 			if id[y] >= 0 {
 				m[id[y]]++
 			}

@@ -1,4 +1,4 @@
-package checker
+package export
 
 import (
 	"bufio"
@@ -44,9 +44,9 @@ type ManifestLanguage struct {
 	Property    string   `json:"property"` // the text of NAME.props
 }
 
-// WriteOutcomeExports writes every export into dir (which must exist) and
+// Write writes every export into dir (which must exist) and
 // returns the manifest it wrote.
-func WriteOutcomeExports(dir string, exps []*OutcomeExport, info ManifestInfo) (*Manifest, error) {
+func Write(dir string, exps []*OutcomeExport, info ManifestInfo) (*Manifest, error) {
 	m := &Manifest{ManifestInfo: info, Languages: []ManifestLanguage{}}
 	for _, x := range exps {
 		l := x.Lang

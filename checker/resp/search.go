@@ -1,9 +1,12 @@
-package checker
+package resp
 
 import (
 	"encoding/binary"
 	"slices"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -21,30 +24,30 @@ import (
 // index #k), which counts in the states that player owns.
 
 type searcher struct {
-	q    *respQuery
+	q    *Query
 	k    uint64
 	memo map[string]bool
 	key  []byte
 }
 
-// avoidable reports whether some executable full plan that agrees with π on
+// Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
-func (q *respQuery) avoidable(k uint64) bool {
+func (q *Query) Avoidable(k uint64) bool {
 	s := &searcher{q: q, k: k, memo: map[string]bool{}}
-	return s.run(0, []int32{q.start})
+	return s.run(0, []int32{q.Start})
 }
 
 func (s *searcher) run(step int, set []int32) bool {
 	q := s.q
-	p := q.a.prod
+	p := q.Product
 	for _, id := range set {
-		if p.q[id] == idTrue {
+		if p.Q[id] == ltlf.True {
 			return false // every continuation satisfies ψ
 		}
 	}
 	if step == q.T {
 		for _, id := range set {
-			if p.acc[id] {
+			if p.Acc[id] {
 				return false
 			}
 		}
@@ -58,16 +61,16 @@ func (s *searcher) run(step int, set []int32) bool {
 	if r, ok := s.memo[string(k)]; ok {
 		return r
 	}
-	if len(s.memo) >= q.c.cfg.MaxProduct {
-		panic(&LimitError{What: "plan-search states", Limit: q.c.cfg.MaxProduct})
+	if lim := q.Product.Model().MaxProduct(); len(s.memo) >= lim {
+		panic(&limit.Error{What: "plan-search states", Limit: lim})
 	}
 	key := string(k)
 	s.memo[key] = false // cycles are impossible (step grows); placeholder
-	var st *rstep
-	if step < len(q.steps) {
-		st = q.steps[step]
+	var st *hist.Step
+	if step < len(q.Steps) {
+		st = q.Steps[step]
 	}
-	allow := q.c.allowed(st, s.k)
+	allow := q.Product.Model().Allowed(st, s.k)
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
 		next := s.successors(set, choices)
@@ -84,17 +87,17 @@ func (s *searcher) run(step int, set []int32) bool {
 // successors is the sorted set of product states reached when state set[i]
 // takes any of the choices choices[i].
 func (s *searcher) successors(set []int32, choices [][]int) []int32 {
-	g := s.q.c.g
-	p := s.q.a.prod
+	g := s.q.Product.Model().Game()
+	p := s.q.Product
 	var out []int32
 	for i, id := range set {
-		lo, _ := g.Choices(int(p.s[id]))
+		lo, _ := g.Choices(int(p.S[id]))
 		tbase := int(g.TransStart[lo])
-		sbase := p.succStart[id]
+		sbase := p.SuccStart[id]
 		for _, ch := range choices[i] {
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
 				if g.Prob[t] > 0 {
-					out = append(out, p.succ[sbase+t-tbase])
+					out = append(out, p.Succ[sbase+t-tbase])
 				}
 			}
 		}
@@ -106,14 +109,13 @@ func (s *searcher) successors(set []int32, choices [][]int) []int32 {
 // candidates calls f, for each executable joint action of the full plans
 // agreeing with π on K (allow: the csg filter), with the choices it allows
 // in each state of set; f returns false to stop.
-func (sr *searcher) candidates(set []int32, st *rstep, allow translate.Bitset, f func([][]int) bool) {
-	c := sr.q.c
-	g := c.g
-	p := sr.q.a.prod
+func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitset, f func([][]int) bool) {
+	g := sr.q.Product.Model().Game()
+	p := sr.q.Product
 	choices := make([][]int, len(set))
 	if g.Type == prism.TypeCSG {
-		n := c.nplayers
-		s0 := int(p.s[set[0]])
+		n := len(g.Players)
+		s0 := int(p.S[set[0]])
 		lo, hi := g.Choices(s0)
 		one := make([]int, len(set))
 		for i := range choices {
@@ -127,7 +129,7 @@ func (sr *searcher) candidates(set []int32, st *rstep, allow translate.Bitset, f
 			tuple := g.Joint[ch*n : ch*n+n]
 			one[0] = ch
 			for i := 1; i < len(set); i++ {
-				other := c.findJoint(int(p.s[set[i]]), tuple)
+				other := findJoint(g, int(p.S[set[i]]), tuple)
 				if other < 0 {
 					continue next
 				}
@@ -144,43 +146,43 @@ func (sr *searcher) candidates(set []int32, st *rstep, allow translate.Bitset, f
 	// label allows every choice carrying it. A player of K whom π's step
 	// constrains takes π's step.
 	var owners []int
-	cands := map[int][][]planOpt{}
+	cands := map[int][][]hist.Opt{}
 	for _, id := range set {
-		s := int(p.s[id])
-		o := c.owner(s)
+		s := int(p.S[id])
+		o := hist.Owner(g, s)
 		if _, seen := cands[o]; seen {
 			continue
 		}
 		owners = append(owners, o)
-		if sr.k&(1<<uint(o)) != 0 && !st.free() {
-			cands[o] = [][]planOpt{st.opts}
+		if sr.k&(1<<uint(o)) != 0 && !st.Free() {
+			cands[o] = [][]hist.Opt{st.Opts}
 			continue
 		}
 		lo, hi := g.Choices(s)
-		var cs [][]planOpt
+		var cs [][]hist.Opt
 		seen := map[int32]bool{}
 		for ch := lo; ch < hi; ch++ {
-			cs = append(cs, []planOpt{{label: -1, index: int32(ch - lo)}})
+			cs = append(cs, []hist.Opt{{Label: -1, Index: int32(ch - lo)}})
 			if g.ChoiceAction != nil {
 				if a := g.ChoiceAction[ch]; a != 0 && !seen[a] {
 					seen[a] = true
-					cs = append(cs, []planOpt{{label: a, index: -1}})
+					cs = append(cs, []hist.Opt{{Label: a, Index: -1}})
 				}
 			}
 		}
 		cands[o] = cs
 	}
-	names := map[int][]planOpt{}
+	names := map[int][]hist.Opt{}
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
 			for i, id := range set {
-				s := int(p.s[id])
+				s := int(p.S[id])
 				lo, hi := g.Choices(s)
 				choices[i] = choices[i][:0]
-				step := &rstep{opts: names[c.owner(s)]}
+				step := &hist.Step{Opts: names[hist.Owner(g, s)]}
 				for ch := lo; ch < hi; ch++ {
-					if c.optMatch(step, ch, ch-lo) {
+					if step.Matches(g, ch, ch-lo) {
 						choices[i] = append(choices[i], ch)
 					}
 				}
@@ -204,9 +206,8 @@ func (sr *searcher) candidates(set []int32, st *rstep, allow translate.Bitset, f
 
 // findJoint returns the choice of state s with the given joint action, or -1.
 // The choices of a csg state are sorted by joint action.
-func (c *Checker) findJoint(s int, tuple []int32) int {
-	g := c.g
-	n := c.nplayers
+func findJoint(g *translate.Game, s int, tuple []int32) int {
+	n := len(g.Players)
 	lo, hi := g.Choices(s)
 	a, b := lo, hi
 	for a < b {

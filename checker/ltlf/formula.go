@@ -1,4 +1,4 @@
-package checker
+package ltlf
 
 import (
 	"encoding/binary"
@@ -10,12 +10,16 @@ import (
 // when the current position reads letter σ, and final(φ, σ) is the truth of
 // φ at the last position of a history (SPEC §3: pending X, F and U are
 // false there, G, W and R true). The residuals reached from ψ by prog are
-// the states of ψ's deterministic automaton.
+// the states of ψ's deterministic Automaton.
 
-type fkind uint8
+// Kind is the operator of a formula node. The temporal operators a caller
+// builds with Temporal are exported; the rest are made by Atom, Not, And,
+// Or and Next.
+type Kind uint8
 
+// Formula node kinds.
 const (
-	fTrue fkind = iota
+	fTrue Kind = iota
 	fFalse
 	fAtom
 	fNot
@@ -23,42 +27,44 @@ const (
 	fOr
 	fX  // strong next: false at the last position
 	fWX // weak next: true at the last position (from --outcome-from 1)
-	fF
-	fG
-	fU
-	fW
-	fR
+	F
+	G
+	U
+	W
+	R
 )
 
+// Formula ids with a fixed meaning, and the bound of an unbounded operator.
 const (
-	idTrue  int32 = 0
-	idFalse int32 = 1
-	// unbounded marks a temporal operator without a bound.
-	unbounded int32 = -1
+	True  int32 = 0
+	False int32 = 1
+	// Unbounded marks a temporal operator without a bound.
+	Unbounded int32 = -1
 )
 
 type fnode struct {
-	kind fkind
-	k    int32 // bound of F/G/U/W/R; unbounded if none
+	kind Kind
+	k    int32 // bound of F/G/U/W/R; Unbounded if none
 	a, b int32 // operands (atom index for fAtom)
 	list []int32
 }
 
-// factory interns formula nodes so that equal formulas share one id.
-type factory struct {
+// Factory interns formula nodes so that equal formulas share one id.
+type Factory struct {
 	nodes []fnode
 	index map[string]int32
 	key   []byte
 }
 
-func newFactory() *factory {
-	f := &factory{index: map[string]int32{}}
+// NewFactory returns a factory holding only True and False.
+func NewFactory() *Factory {
+	f := &Factory{index: map[string]int32{}}
 	f.intern(fnode{kind: fTrue})
 	f.intern(fnode{kind: fFalse})
 	return f
 }
 
-func (f *factory) intern(n fnode) int32 {
+func (f *Factory) intern(n fnode) int32 {
 	k := f.key[:0]
 	k = append(k, byte(n.kind))
 	k = binary.LittleEndian.AppendUint32(k, uint32(n.k))
@@ -77,18 +83,19 @@ func (f *factory) intern(n fnode) int32 {
 	return id
 }
 
-func (f *factory) atom(i int) int32 { return f.intern(fnode{kind: fAtom, a: int32(i)}) }
+// Atom returns the formula of atom i.
+func (f *Factory) Atom(i int) int32 { return f.intern(fnode{kind: fAtom, a: int32(i)}) }
 
-// not negates a formula, keeping negation normal form: only atoms are
+// Not negates a formula, keeping negation normal form: only atoms are
 // negated; the temporal operators swap with their duals (finite-trace
 // semantics: ¬X φ = WX ¬φ, ¬F φ = G ¬φ, ¬(a U b) = ¬a R ¬b,
 // ¬(a W b) = ¬b U (¬a ∧ ¬b)).
-func (f *factory) not(a int32) int32 {
+func (f *Factory) Not(a int32) int32 {
 	switch a {
-	case idTrue:
-		return idFalse
-	case idFalse:
-		return idTrue
+	case True:
+		return False
+	case False:
+		return True
 	}
 	n := f.nodes[a]
 	switch n.kind {
@@ -99,29 +106,29 @@ func (f *factory) not(a int32) int32 {
 	case fAnd, fOr:
 		xs := make([]int32, len(n.list))
 		for i, x := range n.list {
-			xs[i] = f.not(x)
+			xs[i] = f.Not(x)
 		}
 		if n.kind == fAnd {
-			return f.or(xs...)
+			return f.Or(xs...)
 		}
-		return f.and(xs...)
+		return f.And(xs...)
 	case fX:
-		return f.next(f.not(n.a), true)
+		return f.Next(f.Not(n.a), true)
 	case fWX:
-		return f.next(f.not(n.a), false)
-	case fF:
-		return f.temporal(fG, n.k, 0, f.not(n.a))
-	case fG:
-		return f.temporal(fF, n.k, 0, f.not(n.a))
-	case fU:
-		return f.temporal(fR, n.k, f.not(n.a), f.not(n.b))
-	case fR:
-		return f.temporal(fU, n.k, f.not(n.a), f.not(n.b))
-	case fW:
-		nb := f.not(n.b)
-		return f.temporal(fU, n.k, nb, f.and(f.not(n.a), nb))
+		return f.Next(f.Not(n.a), false)
+	case F:
+		return f.Temporal(G, n.k, 0, f.Not(n.a))
+	case G:
+		return f.Temporal(F, n.k, 0, f.Not(n.a))
+	case U:
+		return f.Temporal(R, n.k, f.Not(n.a), f.Not(n.b))
+	case R:
+		return f.Temporal(U, n.k, f.Not(n.a), f.Not(n.b))
+	case W:
+		nb := f.Not(n.b)
+		return f.Temporal(U, n.k, nb, f.And(f.Not(n.a), nb))
 	}
-	panic("checker: negation of an unknown formula")
+	panic("ltlf: negation of an unknown formula")
 }
 
 // Formulas built by and/or are kept in disjunctive normal form: an fOr of
@@ -130,7 +137,8 @@ func (f *factory) not(a int32) int32 {
 // (a clause that contains another is dropped). The normal form makes the
 // residuals of progression finitely many.
 
-func (f *factory) and(xs ...int32) int32 {
+// And returns the conjunction of xs.
+func (f *Factory) And(xs ...int32) int32 {
 	acc := [][]int32{{}}
 	for _, x := range xs {
 		d := f.clauses(x)
@@ -146,17 +154,18 @@ func (f *factory) and(xs ...int32) int32 {
 		}
 		acc = absorb(out)
 		if len(acc) == 0 {
-			return idFalse
+			return False
 		}
 	}
 	return f.fromClauses(acc)
 }
 
-func (f *factory) or(xs ...int32) int32 {
+// Or returns the disjunction of xs.
+func (f *Factory) Or(xs ...int32) int32 {
 	var acc [][]int32
 	for _, x := range xs {
-		if x == idTrue {
-			return idTrue
+		if x == True {
+			return True
 		}
 		acc = append(acc, f.clauses(x)...)
 	}
@@ -164,11 +173,11 @@ func (f *factory) or(xs ...int32) int32 {
 }
 
 // clauses returns the DNF of a normalised formula.
-func (f *factory) clauses(x int32) [][]int32 {
+func (f *Factory) clauses(x int32) [][]int32 {
 	switch x {
-	case idTrue:
+	case True:
 		return [][]int32{{}}
-	case idFalse:
+	case False:
 		return nil
 	}
 	n := f.nodes[x]
@@ -189,15 +198,15 @@ func (f *factory) clauses(x int32) [][]int32 {
 	return [][]int32{{x}}
 }
 
-func (f *factory) fromClauses(cs [][]int32) int32 {
+func (f *Factory) fromClauses(cs [][]int32) int32 {
 	if len(cs) == 0 {
-		return idFalse
+		return False
 	}
 	ids := make([]int32, len(cs))
 	for i, c := range cs {
 		switch len(c) {
 		case 0:
-			return idTrue
+			return True
 		case 1:
 			ids[i] = c[0]
 		default:
@@ -218,7 +227,7 @@ func (f *factory) fromClauses(cs [][]int32) int32 {
 // simplifyClause sorts a conjunction of literals, removes duplicates, keeps
 // the strongest of several bounded F (smallest bound) or G (largest) of
 // one operand, and reports false when it holds an atom and its negation.
-func (f *factory) simplifyClause(c []int32) ([]int32, bool) {
+func (f *Factory) simplifyClause(c []int32) ([]int32, bool) {
 	slices.Sort(c)
 	c = slices.Compact(c)
 	for _, x := range c {
@@ -233,7 +242,7 @@ func (f *factory) simplifyClause(c []int32) ([]int32, bool) {
 
 // mergeSingletons applies the disjunctive bound merge to one-literal clauses:
 // F≤j φ ∨ F≤k φ = F≤max φ and G≤j φ ∨ G≤k φ = G≤min φ.
-func (f *factory) mergeSingletons(cs [][]int32) [][]int32 {
+func (f *Factory) mergeSingletons(cs [][]int32) [][]int32 {
 	var singles []int32
 	var rest [][]int32
 	for _, c := range cs {
@@ -257,14 +266,14 @@ func (f *factory) mergeSingletons(cs [][]int32) [][]int32 {
 // mergeBounds keeps one F and one G per operand in a sorted list of
 // literals: in a conjunction F≤min and G≤max, in a disjunction F≤max and
 // G≤min. Unbounded counts as infinite.
-func (f *factory) mergeBounds(xs []int32, conj bool) []int32 {
+func (f *Factory) mergeBounds(xs []int32, conj bool) []int32 {
 	type key struct {
-		kind fkind
+		kind Kind
 		a    int32
 	}
 	n := 0
 	for _, x := range xs {
-		if k := f.nodes[x].kind; k == fF || k == fG {
+		if k := f.nodes[x].kind; k == F || k == G {
 			n++
 		}
 	}
@@ -273,14 +282,14 @@ func (f *factory) mergeBounds(xs []int32, conj bool) []int32 {
 	}
 	best := map[key]int32{}
 	bound := func(id int32) int64 {
-		if b := f.nodes[id].k; b != unbounded {
+		if b := f.nodes[id].k; b != Unbounded {
 			return int64(b)
 		}
 		return 1 << 40
 	}
 	for _, x := range xs {
 		nd := f.nodes[x]
-		if nd.kind != fF && nd.kind != fG {
+		if nd.kind != F && nd.kind != G {
 			continue
 		}
 		k := key{nd.kind, nd.a}
@@ -289,7 +298,7 @@ func (f *factory) mergeBounds(xs []int32, conj bool) []int32 {
 			best[k] = x
 			continue
 		}
-		wantSmaller := conj == (nd.kind == fF)
+		wantSmaller := conj == (nd.kind == F)
 		if (wantSmaller && bound(x) < bound(old)) || (!wantSmaller && bound(x) > bound(old)) {
 			best[k] = x
 		}
@@ -297,7 +306,7 @@ func (f *factory) mergeBounds(xs []int32, conj bool) []int32 {
 	out := make([]int32, 0, len(xs))
 	for _, x := range xs {
 		nd := f.nodes[x]
-		if (nd.kind == fF || nd.kind == fG) && best[key{nd.kind, nd.a}] != x {
+		if (nd.kind == F || nd.kind == G) && best[key{nd.kind, nd.a}] != x {
 			continue
 		}
 		out = append(out, x)
@@ -342,197 +351,73 @@ func subset(a, b []int32) bool {
 	return true
 }
 
-func (f *factory) next(a int32, weak bool) int32 {
+// Next returns X a (strong: false at the last position) or, when weak, the
+// next that holds at the last position.
+func (f *Factory) Next(a int32, weak bool) int32 {
 	if weak {
-		if a == idTrue {
-			return idTrue
+		if a == True {
+			return True
 		}
 		return f.intern(fnode{kind: fWX, a: a})
 	}
-	if a == idFalse {
-		return idFalse
+	if a == False {
+		return False
 	}
 	return f.intern(fnode{kind: fX, a: a})
 }
 
-// temporal builds F and G (operand in b, a unused) and U, W, R with bound
-// k ≥ 0 or unbounded, simplified. Empty ranges (negative bounds) are
+// Temporal builds F and G (operand in b, a unused) and U, W, R with bound
+// k ≥ 0 or Unbounded, simplified. Empty ranges (negative bounds) are
 // resolved by the caller.
-func (f *factory) temporal(kind fkind, k int32, a, b int32) int32 {
+func (f *Factory) Temporal(kind Kind, k int32, a, b int32) int32 {
 	switch kind {
-	case fF:
-		if b == idTrue || b == idFalse {
+	case F:
+		if b == True || b == False {
 			return b
 		}
 		if k == 0 {
 			return b
 		}
-		return f.intern(fnode{kind: fF, k: k, a: b})
-	case fG:
-		if b == idTrue || b == idFalse {
+		return f.intern(fnode{kind: F, k: k, a: b})
+	case G:
+		if b == True || b == False {
 			return b
 		}
 		if k == 0 {
 			return b
 		}
-		return f.intern(fnode{kind: fG, k: k, a: b})
-	case fU:
-		if a == idTrue {
-			return f.temporal(fF, k, 0, b)
+		return f.intern(fnode{kind: G, k: k, a: b})
+	case U:
+		if a == True {
+			return f.Temporal(F, k, 0, b)
 		}
-		if b == idTrue || b == idFalse || a == idFalse || k == 0 {
+		if b == True || b == False || a == False || k == 0 {
 			return b
 		}
-	case fW:
-		if b == idTrue || a == idTrue {
-			return idTrue
+	case W:
+		if b == True || a == True {
+			return True
 		}
-		if a == idFalse {
+		if a == False {
 			return b
 		}
 		if k == 0 {
-			return f.or(a, b)
+			return f.Or(a, b)
 		}
-		if b == idFalse {
-			return f.temporal(fG, k, 0, a)
+		if b == False {
+			return f.Temporal(G, k, 0, a)
 		}
-	case fR:
+	case R:
 		// a R b = ¬(¬a U ¬b)
-		if b == idFalse || b == idTrue || k == 0 {
+		if b == False || b == True || k == 0 {
 			return b
 		}
-		if a == idFalse {
-			return f.temporal(fG, k, 0, b)
+		if a == False {
+			return f.Temporal(G, k, 0, b)
 		}
-		if a == idTrue {
+		if a == True {
 			return b
 		}
 	}
 	return f.intern(fnode{kind: kind, k: k, a: a, b: b})
-}
-
-// automaton is the deterministic automaton of one outcome formula over the
-// letters (truth vectors of its atoms) that occur in the game.
-type automaton struct {
-	fac      *factory
-	init     int32   // the formula
-	letterOf []int32 // per game state
-	letters  [][]uint64
-	progMemo map[uint64]int32
-	finMemo  map[uint64]bool
-	prod     *product
-	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
-	free map[[2]int]*passResult
-}
-
-func memoKey(id, letter int32) uint64 { return uint64(uint32(id))<<32 | uint64(uint32(letter)) }
-
-func (a *automaton) has(letter int32, atom int32) bool {
-	w := a.letters[letter]
-	return w[atom>>6]&(1<<(uint(atom)&63)) != 0
-}
-
-// prog returns the residual of id after reading letter.
-func (a *automaton) prog(id, letter int32) int32 {
-	if id == idTrue || id == idFalse {
-		return id
-	}
-	mk := memoKey(id, letter)
-	if r, ok := a.progMemo[mk]; ok {
-		return r
-	}
-	f := a.fac
-	n := f.nodes[id]
-	var r int32
-	switch n.kind {
-	case fAtom:
-		r = idFalse
-		if a.has(letter, n.a) {
-			r = idTrue
-		}
-	case fNot:
-		r = f.not(a.prog(n.a, letter))
-	case fAnd, fOr:
-		xs := make([]int32, len(n.list))
-		for i, x := range n.list {
-			xs[i] = a.prog(x, letter)
-		}
-		if n.kind == fAnd {
-			r = f.and(xs...)
-		} else {
-			r = f.or(xs...)
-		}
-	case fX, fWX:
-		r = n.a
-	case fF:
-		r = f.or(a.prog(n.a, letter), f.temporal(fF, dec(n.k), 0, n.a))
-	case fG:
-		r = f.and(a.prog(n.a, letter), f.temporal(fG, dec(n.k), 0, n.a))
-	case fU:
-		r = f.or(a.prog(n.b, letter), f.and(a.prog(n.a, letter), f.temporal(fU, dec(n.k), n.a, n.b)))
-	case fW:
-		r = f.or(a.prog(n.b, letter), f.and(a.prog(n.a, letter), f.temporal(fW, dec(n.k), n.a, n.b)))
-	case fR:
-		r = f.and(a.prog(n.b, letter), f.or(a.prog(n.a, letter), f.temporal(fR, dec(n.k), n.a, n.b)))
-	}
-	a.progMemo[mk] = r
-	return r
-}
-
-// dec lowers a bound by one step (k ≥ 1 here; unbounded stays).
-func dec(k int32) int32 {
-	if k == unbounded {
-		return k
-	}
-	return k - 1
-}
-
-// final reports whether id holds at the last position of a history, where
-// that position reads letter.
-func (a *automaton) final(id, letter int32) bool {
-	switch id {
-	case idTrue:
-		return true
-	case idFalse:
-		return false
-	}
-	mk := memoKey(id, letter)
-	if r, ok := a.finMemo[mk]; ok {
-		return r
-	}
-	n := a.fac.nodes[id]
-	var r bool
-	switch n.kind {
-	case fAtom:
-		r = a.has(letter, n.a)
-	case fNot:
-		r = !a.final(n.a, letter)
-	case fAnd:
-		r = true
-		for _, x := range n.list {
-			if !a.final(x, letter) {
-				r = false
-				break
-			}
-		}
-	case fOr:
-		for _, x := range n.list {
-			if a.final(x, letter) {
-				r = true
-				break
-			}
-		}
-	case fX:
-		r = false
-	case fWX:
-		r = true
-	case fF, fG:
-		r = a.final(n.a, letter)
-	case fU, fR:
-		r = a.final(n.b, letter)
-	case fW:
-		r = a.final(n.b, letter) || a.final(n.a, letter)
-	}
-	a.finMemo[mk] = r
-	return r
 }
