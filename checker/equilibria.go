@@ -74,7 +74,7 @@ func (c *Checker) equilQuery(x *prism.Strategy, m *prism.MultiNash) (*equil.Quer
 // overrides an earlier one of the same kind.
 func (c *Checker) equilOptions(x *prism.Strategy, q *equil.Query) error {
 	for _, o := range x.Options {
-		n, ok := unparen(o).(*prism.Name)
+		n, ok := prism.Unparen(o).(*prism.Name)
 		if !ok {
 			return c.errAt(safePos(o), "an option of the <<>> operator must be nash, corr, social or fair")
 		}
@@ -128,7 +128,7 @@ func (c *Checker) equilCoalitions(x *prism.Strategy) ([][]int, error) {
 
 // equilObjective translates one objective P[ψ] or R{r}[ρ].
 func (c *Checker) equilObjective(t prism.Expr) (equil.Objective, error) {
-	switch op := unparen(t).(type) {
+	switch op := prism.Unparen(t).(type) {
 	case *prism.ProbOp:
 		return c.equilPath(op)
 	case *prism.RewardOp:
@@ -139,7 +139,7 @@ func (c *Checker) equilObjective(t prism.Expr) (equil.Objective, error) {
 
 // equilPath translates P[F φ], P[φ U ψ] (optionally bounded) and P[X φ].
 func (c *Checker) equilPath(op *prism.ProbOp) (equil.Objective, error) {
-	tp, ok := unparen(op.Path).(*prism.Temporal)
+	tp, ok := prism.Unparen(op.Path).(*prism.Temporal)
 	if !ok || (tp.Op != prism.TempF && tp.Op != prism.TempU && tp.Op != prism.TempX) {
 		return equil.Objective{}, c.errAt(op.OpPos, "equilibrium objectives P[...] take F, U or X (G, W, R and negations are not supported)")
 	}
@@ -187,7 +187,7 @@ func (c *Checker) equilPath(op *prism.ProbOp) (equil.Objective, error) {
 // inside make it not a simple path formula.
 func (c *Checker) simpleSet(e prism.Expr) (translate.Bitset, error) {
 	bad := false
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		if _, ok := x.(*prism.Temporal); ok {
 			bad = true
 		}
