@@ -256,7 +256,7 @@ func (c *Checker) unsupported(e prism.Expr) error {
 		case *prism.FilterExpr:
 			found = c.errAt(y.FilterPos, "filters are not supported yet")
 		case *prism.MultiNash:
-			found = c.errAt(y.OpPos, "equilibrium queries are not supported yet")
+			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':
