@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/onus-mc/onus/prism"
@@ -32,4 +34,29 @@ func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet
 		t.Fatalf("build: %v", err)
 	}
 	return fset, m, pf, nil
+}
+
+// behaviourDC weights d and c of every player with pd and pc.
+func behaviourDC(pd, pc string, players ...string) []*prism.BehaviourDecl {
+	lit := func(text string) *prism.DoubleLit {
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			panic(err)
+		}
+		return &prism.DoubleLit{Value: v, Text: text}
+	}
+	out := xBehaviourQ(players...)
+	for _, b := range out {
+		b.Weights[0].Weight = lit(pd)
+		b.Weights[1].Weight = lit(pc)
+	}
+	return out
+}
+
+// relNear compares with a relative tolerance; 0 only equals 0.
+func relNear(a, b, tol float64) bool {
+	if a == b {
+		return true
+	}
+	return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b))
 }
