@@ -1,60 +1,31 @@
-package checker_test
+package checker
 
 import (
 	"regexp"
 	"testing"
 
-	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/translate"
 )
 
-// fuzzModels are the small games the fuzzed properties run on: the CPD (a
-// csg, SPEC §8) and a turn-based smg with probabilities and rewards.
-var fuzzModels = []string{`csg
-player p1 m1 endplayer
-player p2 m2 endplayer
-module m1
-  [c1] true -> true;
-  [d1] true -> true;
-endmodule
-module m2 = m1 [c1=c2, d1=d2] endmodule
-module outcome
-  s : [0..3] init 0;
-  [c1,c2] true -> (s'=1);
-  [c1,d2] true -> (s'=2);
-  [d1,c2] true -> (s'=3);
-  [d1,d2] true -> (s'=0);
-endmodule
-label "fine" = s=0;
-label "reward" = s=1;
-label "payoff1" = s=2;
-label "payoff2" = s=3;
-rewards "r" [c1,c2] true : 2; s=1 : 1; endrewards
-`, `smg
-player a M, [dn1], [up1] endplayer
-player b [dn2], [up2] endplayer
-module M
-  x : [0..3] init 1;
-  [dn1] x=1 -> (x'=0);
-  [up1] x=1 -> 0.5:(x'=2) + 0.5:(x'=1);
-  [dn2] x=2 -> 0.25:(x'=1) + 0.75:(x'=2);
-  [up2] x=2 -> (x'=3);
-  [] x=0 | x=3 -> true;
-endmodule
-label "fine" = x=0;
+// fuzzRewards gives the fuzzed games labels and a reward structure beside
+// their own.
+const (
+	cpdRewards = "rewards \"r\" [c1,c2] true : 2; s=1 : 1; endrewards\n"
+	ruinExtras = `label "fine" = x=0;
 label "reward" = x=3;
 label "payoff1" = x=1;
 label "payoff2" = x=2;
 rewards "r" x=1 : 1; [up2] true : 3; endrewards
-`}
+`
+)
 
 // bigNumber finds numbers that would make a fuzzed property run long (a
-// bound of thousands of steps), which are not what the target looks for.
+// bound of hundreds of steps), which are not what the target looks for.
 var bigNumber = regexp.MustCompile(`[0-9]{3,}`)
 
-// FuzzCheck parses a property, checks it against each small game, and runs
-// it (Check, Languages and ExportOutcome): any outcome is fine but a panic.
+// FuzzCheck parses a property, checks it against two small games (the CPD,
+// a csg, and ruinSMG, a turn-based smg with probabilities), and runs it —
+// Check, Languages and ExportOutcome: any outcome is fine but a panic.
 //
 //	go test ./checker -run '^$' -fuzz FuzzCheck -fuzztime 1m
 func FuzzCheck(f *testing.F) {
@@ -82,11 +53,12 @@ func FuzzCheck(f *testing.F) {
 	} {
 		f.Add(p)
 	}
+	models := []string{cpdSrc(f) + cpdRewards, ruinSMG + ruinExtras}
 	f.Fuzz(func(t *testing.T, props string) {
 		if len(props) > 300 || bigNumber.MatchString(props) {
 			t.Skip("too long to run quickly")
 		}
-		for _, model := range fuzzModels {
+		for _, model := range models {
 			fuzzOne(t, model, props)
 		}
 	})
@@ -94,22 +66,7 @@ func FuzzCheck(f *testing.F) {
 
 // fuzzOne runs props on model; errors are expected, panics are not.
 func fuzzOne(t *testing.T, model, props string) {
-	fset := prism.NewFileSet()
-	mf, err := prism.ParseModel(fset, "m.prism", model)
-	if err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		t.Fatalf("model: %v", err)
-	}
-	pf, err := prism.ParseProps(fset, "p.props", props)
-	if err != nil {
-		return
-	}
-	if prism.CheckProps(fset, mf, pf) != nil {
-		return
-	}
-	m, err := translate.Build(fset, mf, pf, translate.Config{})
+	fset, m, pf, err := buildForTest(t, model, props, false)
 	if err != nil {
 		return
 	}
@@ -117,7 +74,7 @@ func fuzzOne(t *testing.T, model, props string) {
 	for _, d := range pf.Plans {
 		plans[d.Name.Name] = d.Plan
 	}
-	c, err := checker.New(fset, m.Game, m, checker.Config{Plans: plans, Behaviours: pf.Behaviours, MaxProduct: 20_000})
+	c, err := New(fset, m.Game, m, Config{Plans: plans, Behaviours: pf.Behaviours, MaxProduct: 20_000})
 	if err != nil {
 		return
 	}

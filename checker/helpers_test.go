@@ -10,8 +10,9 @@ import (
 )
 
 // buildForTest parses, checks and builds a model with a props file for the
-// tests that check parsed properties. Model and build errors end the test;
-// errors of the props file are returned, for tests that expect them.
+// tests that check parsed properties. Model errors end the test; errors of
+// the props file, and of building the model with it, are returned, for
+// tests that expect them.
 func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet, *translate.Model, *prism.PropsFile, error) {
 	t.Helper()
 	fset := prism.NewFileSet()
@@ -31,7 +32,7 @@ func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet
 	}
 	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: exact})
 	if err != nil {
-		t.Fatalf("build: %v", err)
+		return nil, nil, nil, err
 	}
 	return fset, m, pf, nil
 }

@@ -15,7 +15,7 @@ import (
 // profile (SPEC §4), with values computed by hand.
 
 // cpdSrc is the CPD of SPEC §8, read from examples/.
-func cpdSrc(t *testing.T) string {
+func cpdSrc(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "examples", "cpd.prism"))
 	if err != nil {

@@ -383,14 +383,7 @@ func (cp *compiler) call(e *prism.Call) cexpr {
 		allInt = allInt && args[i].t == prism.TInt
 	}
 	pos := e.FuncPos
-	if b, ok := prism.LookupBuiltin(fn); !ok {
-		fail(pos, "unknown function %s", fn)
-	} else if !b.ArityOK(len(args)) {
-		if b.Arity < 0 {
-			fail(pos, "function %s needs at least one argument", fn)
-		}
-		fail(pos, "function %s takes %d argument(s), not %d", fn, b.Arity, len(args))
-	}
+	checkCall(pos, fn, len(args))
 	var c cexpr
 	switch fn {
 	case "min", "max":

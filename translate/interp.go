@@ -299,14 +299,7 @@ func (in *interp) call(e *prism.Call) Value {
 // callFunc applies a built-in function to evaluated numeric arguments.
 func callFunc(e *prism.Call, fn string, args []Value, exact bool) Value {
 	pos := e.FuncPos
-	if b, ok := prism.LookupBuiltin(fn); !ok {
-		fail(pos, "unknown function %s", fn)
-	} else if !b.ArityOK(len(args)) {
-		if b.Arity < 0 {
-			fail(pos, "function %s needs at least one argument", fn)
-		}
-		fail(pos, "function %s takes %d argument(s), not %d", fn, b.Arity, len(args))
-	}
+	checkCall(pos, fn, len(args))
 	switch fn {
 	case "min", "max":
 		allInt := true
