@@ -97,7 +97,7 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	hist  *hist.Model // the game with β, for the passes (set by initBehaviour)
+	hist  *hist.Model // the game with β, for the passes (made by New)
 	fac   *ltlf.Factory
 	autos map[autoKey]*hist.Product
 	// stepPos holds the position of each resolved plan step, for errors.
