@@ -25,6 +25,11 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*resp.Query, 
 	if c.nplayers > 63 {
 		return nil, c.errAt(x.OpPos, "%v supports at most 63 players", x.Kind)
 	}
+	if x.Kind.IsPower() {
+		if err := resp.CheckPowerPlayers(c.nplayers); err != nil {
+			return nil, err
+		}
+	}
 	agent := g.PlayerIndex(x.Agent)
 	if agent < 0 {
 		name := x.Agent.Name

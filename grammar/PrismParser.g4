@@ -267,7 +267,8 @@ filterOp : IDENT | MIN | MAX | PLUS | AND | OR ;
 
 // ---------------------------------------------------------------- onus operators
 
-resp : (CAR | CPR | CCR) LPAREN playerRef COMMA planRef RPAREN degree? LBRACKET expr RBRACKET ;
+// SHAPLEY and BANZHAF (SPEC §10.1) share the form; their checks are in prism.
+resp : (CAR | CPR | CCR | SHAPLEY | BANZHAF) LPAREN playerRef COMMA planRef RPAREN degree? LBRACKET expr RBRACKET ;
 
 planRef
     : IDENT

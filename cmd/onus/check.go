@@ -340,19 +340,15 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		s := fmt.Sprintf("count %s, prob %s, entropy %s", formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy))
-		var ex []string
-		if !exact {
-			return s
+	case checker.KindDegrees, checker.KindPower:
+		var parts, ex []string
+		for _, m := range r.Measures() {
+			parts = append(parts, m.Name+" "+formatFloat(m.Value))
+			if exact && m.Exact != nil {
+				ex = append(ex, m.Name+" "+m.Exact.RatString())
+			}
 		}
-		if d.CountExact != nil {
-			ex = append(ex, "count "+d.CountExact.RatString())
-		}
-		if d.ProbExact != nil {
-			ex = append(ex, "prob "+d.ProbExact.RatString())
-		}
+		s := strings.Join(parts, ", ")
 		if len(ex) > 0 {
 			s += " (exact: " + strings.Join(ex, ", ") + ")"
 		}
@@ -375,20 +371,16 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
 		return json.Number(r.Count.String()), r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		v := map[string]float64{"count": d.Count, "prob": d.Prob, "entropy": d.Entropy}
-		if !exactMode {
-			return v, nil
-		}
+	case checker.KindDegrees, checker.KindPower:
+		v := map[string]float64{}
 		ex := map[string]string{}
-		if d.CountExact != nil {
-			ex["count"] = d.CountExact.RatString()
+		for _, m := range r.Measures() {
+			v[m.Name] = m.Value
+			if m.Exact != nil {
+				ex[m.Name] = m.Exact.RatString()
+			}
 		}
-		if d.ProbExact != nil {
-			ex["prob"] = d.ProbExact.RatString()
-		}
-		if len(ex) == 0 {
+		if !exactMode || len(ex) == 0 {
 			return v, nil
 		}
 		return v, ex

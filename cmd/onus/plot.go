@@ -38,7 +38,8 @@ func sweptConstant(job *checkJob) (string, error) {
 }
 
 // writePlot draws every numeric result against the swept constant: one
-// line per property and measure (count, prob, entropy for =? degrees).
+// line per property and measure (count, prob, entropy for =? degrees;
+// count, prob, avoid for =? power indices).
 func writePlot(path string, job *checkJob, results []propResult) error {
 	name, err := sweptConstant(job)
 	if err != nil {
@@ -85,11 +86,10 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 		case checker.KindCount:
 			f, _ := r.res.Count.Float64()
 			add(label, x, f)
-		case checker.KindDegrees:
-			d := r.res.Degrees
-			add(label+" (count)", x, d.Count)
-			add(label+" (prob)", x, d.Prob)
-			add(label+" (entropy)", x, d.Entropy)
+		case checker.KindDegrees, checker.KindPower:
+			for _, m := range r.res.Measures() {
+				add(label+" ("+m.Name+")", x, m.Value)
+			}
 		default:
 			add(label, x, r.res.Number)
 		}
