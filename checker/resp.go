@@ -122,10 +122,8 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	case x.Rel == prism.RelQuery && x.Degree == prism.DegAll:
 		d := q.Degrees()
 		res.Kind = KindDegrees
-		res.Degrees = &Degrees{Count: d.Count, Prob: d.Prob, Entropy: d.Entropy, CountExact: d.CountRat}
-		if c.cfg.Exact {
-			res.Degrees.ProbExact = d.ProbRat
-		}
+		dd := degreesOf(d, c.cfg.Exact)
+		res.Degrees = &dd
 	case x.Rel == prism.RelQuery:
 		d := q.Degrees()
 		res.Kind = KindNumber

@@ -16,6 +16,9 @@ singleExpr : expr SEMI* EOF ;
 
 singlePlan : IDENT EQ plan SEMI? EOF ;
 
+// A plan without a name (onus blame --plan '[d1,d2]').
+barePlan : plan SEMI? EOF ;
+
 // ---------------------------------------------------------------- model items
 
 modelItem
