@@ -99,41 +99,63 @@ func (q *Query) Values() *Values {
 // φ_i(v) = Σ_{J ⊆ Ag∖{i}} |J|!·(n−1−|J|)!/n! · (v(J∪{i}) − v(J)).
 func (v *Values) Shapley(i int, exact bool) Index {
 	n := v.Players
-	w := make([]float64, n)
-	var wr []*big.Rat
-	if exact {
-		wr = make([]*big.Rat, n)
-	}
-	for k := 0; k < n; k++ {
+	w := make([]*big.Rat, n)
+	for k := range w {
 		// k!·(n−1−k)!/n! = 1 / (n · binom(n−1, k))
 		b := new(big.Int).Binomial(int64(n-1), int64(k))
-		b.Mul(b, big.NewInt(int64(n)))
-		r := new(big.Rat).SetFrac(big.NewInt(1), b)
-		w[k] = RatFloat(r)
-		if exact {
-			wr[k] = r
-		}
+		w[k] = new(big.Rat).SetFrac(big.NewInt(1), b.Mul(b, big.NewInt(int64(n))))
 	}
-	return v.index(i, exact, func(j uint64) float64 { return w[bits.OnesCount64(j)] },
-		func(j uint64) *big.Rat { return wr[bits.OnesCount64(j)] })
+	return v.index(i, exact, w)
 }
 
 // Banzhaf returns agent i's Banzhaf value under v_C, v_P and a:
 // β_i(v) = 2^(1−n) · Σ_{J ⊆ Ag∖{i}} (v(J∪{i}) − v(J)).
 func (v *Values) Banzhaf(i int, exact bool) Index {
 	r := new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Lsh(big.NewInt(1), uint(v.Players-1)))
-	f := RatFloat(r)
-	return v.index(i, exact, func(uint64) float64 { return f }, func(uint64) *big.Rat { return r })
+	w := make([]*big.Rat, v.Players)
+	for k := range w {
+		w[k] = r
+	}
+	return v.index(i, exact, w)
 }
 
-// index sums weight(J)·(v(J∪{i}) − v(J)) over J ⊆ Ag∖{i} for the three
-// characteristic functions; under exact also as rationals (the count one
-// only when v_C was counted).
-func (v *Values) index(i int, exact bool, weight func(uint64) float64, weightRat func(uint64) *big.Rat) Index {
+// index sums w[|J|]·(v(J∪{i}) − v(J)) over J ⊆ Ag∖{i} for the three
+// characteristic functions. The differences are first summed per size
+// |J| (for a, exactly: they are integers), then weighted; under exact also
+// as rationals (the count one only when v_C was counted).
+func (v *Values) index(i int, exact bool, w []*big.Rat) Index {
+	n := v.Players
 	bit := uint64(1) << uint(i)
-	var x Index
 	counted := v.Coalitions[0].CountRat != nil
-	probExact := v.Coalitions[0].ProbRat != nil
+	probExact := exact && v.Coalitions[0].ProbRat != nil
+	sumC, sumP := make([]float64, n), make([]float64, n)
+	sumA := make([]int64, n)
+	var ratC, ratP []*big.Rat
+	if exact {
+		ratC, ratP = make([]*big.Rat, n), make([]*big.Rat, n)
+		for k := range ratC {
+			ratC[k], ratP[k] = new(big.Rat), new(big.Rat)
+		}
+	}
+	d := new(big.Rat)
+	for j := range v.Coalitions {
+		J := uint64(j)
+		if J&bit != 0 {
+			continue
+		}
+		k := bits.OnesCount64(J)
+		with, without := &v.Coalitions[J|bit], &v.Coalitions[J]
+		sumC[k] += with.Count - without.Count
+		sumP[k] += with.Prob - without.Prob
+		sumA[k] += int64(boolInt(with.Avoid) - boolInt(without.Avoid))
+		if exact && counted {
+			ratC[k].Add(ratC[k], d.Sub(with.CountRat, without.CountRat))
+		}
+		if probExact {
+			ratP[k].Add(ratP[k], d.Sub(with.ProbRat, without.ProbRat))
+		}
+	}
+	var x Index
 	if exact {
 		x.AvoidRat = new(big.Rat)
 		if counted {
@@ -143,30 +165,20 @@ func (v *Values) index(i int, exact bool, weight func(uint64) float64, weightRat
 			x.ProbRat = new(big.Rat)
 		}
 	}
-	d := new(big.Rat)
-	for j := range v.Coalitions {
-		J := uint64(j)
-		if J&bit != 0 {
-			continue
-		}
-		with, without := &v.Coalitions[J|bit], &v.Coalitions[J]
-		w := weight(J)
-		x.Count += w * (with.Count - without.Count)
-		x.Prob += w * (with.Prob - without.Prob)
-		da := boolInt(with.Avoid) - boolInt(without.Avoid)
-		x.Avoid += w * float64(da)
+	for k := 0; k < n; k++ {
+		wf := RatFloat(w[k])
+		x.Count += wf * sumC[k]
+		x.Prob += wf * sumP[k]
 		if !exact {
+			x.Avoid += wf * float64(sumA[k])
 			continue
 		}
-		wr := weightRat(J)
+		x.AvoidRat.Add(x.AvoidRat, d.Mul(w[k], d.SetInt64(sumA[k])))
 		if counted {
-			x.CountRat.Add(x.CountRat, d.Mul(wr, d.Sub(with.CountRat, without.CountRat)))
+			x.CountRat.Add(x.CountRat, d.Mul(w[k], ratC[k]))
 		}
 		if probExact {
-			x.ProbRat.Add(x.ProbRat, d.Mul(wr, d.Sub(with.ProbRat, without.ProbRat)))
-		}
-		if da != 0 {
-			x.AvoidRat.Add(x.AvoidRat, d.Mul(wr, big.NewRat(int64(da), 1)))
+			x.ProbRat.Add(x.ProbRat, d.Mul(w[k], ratP[k]))
 		}
 	}
 	if exact {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
@@ -192,5 +193,45 @@ func TestBlameErrors(t *testing.T) {
 				t.Errorf("exit %d, want %d with %q\nstdout:\n%s\nstderr:\n%s", code, exitBadInput, c.msg, out, errs)
 			}
 		})
+	}
+}
+
+// TestPowerVote12: twelve voters all vote yes and the motion (7 yes votes)
+// carries. Any 6 could have stopped it and no 5: each voter's avoidance
+// share is 1/12 by Shapley and C(11,5)/2^11 = 231/1024 by Banzhaf; by
+// symmetry every voter has the same count and probability shares, which
+// sum to v(Ag) − v(∅) = 1 − 1586/4096 (v(∅): at least 7 of 12 fair votes).
+func TestPowerVote12(t *testing.T) {
+	code, out, errs := onus(t, "blame", "testdata/vote12.prism", "--plan", "[#0]^12", "--outcome", `F "carried"`, "--exact", "--json")
+	if code != exitOK {
+		t.Fatalf("exit %d\n%s", code, errs)
+	}
+	var b struct {
+		Agents []struct {
+			SHAPLEY, BANZHAF struct {
+				Exact map[string]string `json:"exact"`
+			}
+		} `json:"agents"`
+	}
+	if err := json.Unmarshal([]byte(out), &b); err != nil {
+		t.Fatal(err)
+	}
+	if len(b.Agents) != 12 {
+		t.Fatalf("%d agents", len(b.Agents))
+	}
+	for i, a := range b.Agents {
+		want := map[string]string{"avoid": "1/12", "count": "1255/24576", "prob": "1255/24576"}
+		for k, v := range want {
+			if a.SHAPLEY.Exact[k] != v {
+				t.Errorf("p%d SHAPLEY %s = %s, want %s", i+1, k, a.SHAPLEY.Exact[k], v)
+			}
+		}
+		share, _ := new(big.Rat).SetString(a.SHAPLEY.Exact["prob"])
+		if sum := share.Mul(share, big.NewRat(12, 1)); sum.Cmp(big.NewRat(4096-1586, 4096)) != 0 {
+			t.Errorf("12 · SHAPLEY prob = %v, want 1 − 1586/4096", sum)
+		}
+		if a.BANZHAF.Exact["avoid"] != "231/1024" {
+			t.Errorf("p%d BANZHAF avoid = %s, want 231/1024", i+1, a.BANZHAF.Exact["avoid"])
+		}
 	}
 }
