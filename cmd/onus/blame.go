@@ -32,20 +32,14 @@ func blameCommand() *cli.Command {
 			"one row per coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the\n" +
 			"outcome. PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
 			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
 			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
 			constFlag,
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
-			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1", DefaultText: "the plan's length or the outcome's depth"},
-			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
-			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities, degrees and indices as exact rationals"},
-			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
-		},
+		}, judgeFlags()...),
 		Action: runBlame,
 	}
 }
@@ -156,12 +150,9 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 		return nil, usagef("blame takes single constant values, not ranges (use onus check to sweep a constant)")
 	}
 	job.consts = sweep[0]
-	from := c.Int("outcome-from")
-	if from != 0 && from != 1 {
-		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
-	}
-	if c.IsSet("horizon") && c.Int("horizon") < 1 {
-		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
+	from, err := judgeOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	plans := map[string]*prism.Plan{}
 	for _, d := range job.props.Plans {

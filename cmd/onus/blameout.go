@@ -281,14 +281,7 @@ func plotBlame(path string, job *blameJob, run *blameRun) error {
 		p.Add(bars)
 		p.Legend.Add(s.label, bars)
 	}
-	lo, hi := p.Y.Min, p.Y.Max
-	if lo > 0 {
-		lo = 0
-	}
-	if hi <= lo {
-		hi = lo + 1
-	}
-	p.Y.Min, p.Y.Max = lo, hi+(hi-lo)*0.09*float64(len(series)+1)
+	legendRoom(p, len(series))
 	wide := 10*vg.Centimeter + vg.Length(len(agents))*3*vg.Centimeter
 	if err := p.Save(wide, 12*vg.Centimeter, path); err != nil {
 		return usagef("--plot: cannot write %s: %v", path, err)

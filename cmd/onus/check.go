@@ -29,21 +29,16 @@ func checkCommand() *cli.Command {
 			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
 			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
 			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
-			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
-			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
-			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
-			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+		}, append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
-		},
+		)...),
 		Action: runCheck,
 	}
 }
@@ -234,12 +229,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
 	}
-	from := c.Int("outcome-from")
-	if from != 0 && from != 1 {
-		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
-	}
-	if c.IsSet("horizon") && c.Int("horizon") < 1 {
-		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
+	from, err := judgeOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	job.exact = c.Bool("exact")
 	job.maxStates = c.Int("max-states")

@@ -104,7 +104,16 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 	if err := plotutil.AddLinePoints(p, args...); err != nil {
 		return fmt.Errorf("--plot: %w", err)
 	}
-	// Leave room above the data for the legend, one text line per series.
+	legendRoom(p, len(order))
+	if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
+		return usagef("--plot: cannot write %s: %v", path, err)
+	}
+	return nil
+}
+
+// legendRoom starts the y axis at 0 or below and leaves room above the
+// data for a legend of n entries, one text line each.
+func legendRoom(p *plot.Plot, n int) {
 	lo, hi := p.Y.Min, p.Y.Max
 	if lo > 0 {
 		lo = 0
@@ -112,11 +121,7 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 	if hi <= lo {
 		hi = lo + 1
 	}
-	p.Y.Min, p.Y.Max = lo, hi+(hi-lo)*0.09*float64(len(order)+1)
-	if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
-		return usagef("--plot: cannot write %s: %v", path, err)
-	}
-	return nil
+	p.Y.Min, p.Y.Max = lo, hi+(hi-lo)*0.09*float64(n+1)
 }
 
 // checkPlotPath validates --plot before any work is done.
