@@ -1,7 +1,9 @@
 // Package checker evaluates γATL properties on an explicit game: the
 // outcome languages of finite histories, their counts, probabilities and
 // entropies, and the responsibility operators CAR, CPR and CCR with their
-// degrees (SPEC §2, §3, §5, §6).
+// degrees (SPEC §2, §3, §5, §6), the power indices SHAPLEY and BANZHAF
+// (§10.1, power.go) and every agent's responsibility at once for `onus
+// blame` (§10.2, blame.go).
 //
 // Every language is computed by one dynamic-programming pass over the
 // product of the game and a deterministic automaton of the outcome, layered
