@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/big"
 	"os"
 	"path/filepath"
@@ -232,6 +233,32 @@ func TestPowerVote12(t *testing.T) {
 		}
 		if a.BANZHAF.Exact["avoid"] != "231/1024" {
 			t.Errorf("p%d BANZHAF avoid = %s, want 231/1024", i+1, a.BANZHAF.Exact["avoid"])
+		}
+	}
+}
+
+// TestPowerPlayerLimitExit: more than 20 players is a resource limit (exit
+// 3) for the power indices and for blame.
+func TestPowerPlayerLimitExit(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("csg\n")
+	for i := 1; i <= 21; i++ {
+		fmt.Fprintf(&b, "player p%d m%d endplayer\n", i, i)
+	}
+	for i := 1; i <= 21; i++ {
+		fmt.Fprintf(&b, "module m%d\n x%d : bool init false;\n [a%d] true -> (x%d'=true);\nendmodule\n", i, i, i, i)
+	}
+	model := filepath.Join(t.TempDir(), "p21.prism")
+	if err := os.WriteFile(model, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check", model, "--pf", "SHAPLEY(p1, [a1])P=? [ X x1 ]"},
+		{"blame", model, "--plan", "[a1]", "--outcome", "X x1"},
+	} {
+		code, _, errs := onus(t, args...)
+		if code != exitLimit || !strings.Contains(errs, "more than 20 players") {
+			t.Errorf("%s: exit %d, want %d\n%s", args[0], code, exitLimit, errs)
 		}
 	}
 }
