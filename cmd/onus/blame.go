@@ -118,12 +118,8 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 			return nil, err
 		}
 	}
-	if f := c.String("behaviour"); f != "" {
-		bf, err := loadProps(job.fset, f)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
+	if err := loadBehaviours(c, job.fset, job.props); err != nil {
+		return nil, err
 	}
 	if job.plan, err = blamePlan(job.fset, job.props, c.String("plan")); err != nil {
 		return nil, err

@@ -76,6 +76,10 @@ func TestBlameEqualsCheck(t *testing.T) {
 	if code, _, errs := onus(t, "simulate", "../../examples/cpd.prism", "--steps", "3", "--seed", "5", "--out", run); code != exitOK {
 		t.Fatalf("simulate: %s", errs)
 	}
+	beh := filepath.Join(dir, "beh.props")
+	if err := os.WriteFile(beh, []byte("behaviour p1 { d1 : 1/3, c1 : 2/3 };\nbehaviour p3 { c3 : 1/5, d3 : 4/5 };\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []struct {
 		name          string
 		model, props  string
@@ -87,6 +91,7 @@ func TestBlameEqualsCheck(t *testing.T) {
 		{"cpd from 1", "../../examples/cpd.prism", "", "[c1,d2] [d1,d2]", `F<=2 "fine"`, []string{"--outcome-from", "1"}},
 		{"cpd trace", "../../examples/cpd.prism", "", "@" + run, `F "reward"`, nil},
 		{"cpd_n 3", "../../examples/cpd_n.prism", "", "[c1,c2,d3] [d1,c2,c3]", `(F<=2 "reward") | (G<=2 !"fine")`, []string{"--const", "n=3"}},
+		{"cpd_n 3 behaviour", "../../examples/cpd_n.prism", "", "[c1] [*] [d1,c2,c3]", `(F "reward") | (G<=3 !"fine")`, []string{"--const", "n=3", "--behaviour", beh, "--exact"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -204,15 +204,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		}
 		job.props.Plans = append(job.props.Plans, d)
 	}
-	if f := c.String("behaviour"); f != "" {
-		bf, err := loadProps(job.fset, f)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
-		if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
-			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
-		}
+	if err := loadBehaviours(c, job.fset, job.props); err != nil {
+		return nil, err
 	}
 	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
 		return nil, err

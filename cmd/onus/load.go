@@ -87,6 +87,24 @@ func loadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
 	return prism.ParseProps(fset, path, src)
 }
 
+// loadBehaviours adds the behaviour declarations of --behaviour FILE to
+// props, warning about the file's other items, which are not read.
+func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile) error {
+	f := c.String("behaviour")
+	if f == "" {
+		return nil
+	}
+	bf, err := loadProps(fset, f)
+	if err != nil {
+		return err
+	}
+	props.Behaviours = append(props.Behaviours, bf.Behaviours...)
+	if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
+	}
+	return nil
+}
+
 // constSweep parses every --const value and returns the list of constant
 // assignments to run, in PRISM's experiment order (the first constant
 // varies slowest).
