@@ -43,6 +43,7 @@ const (
 	KindNumber                    // Number (and Exact)
 	KindCount                     // Count
 	KindDegrees                   // Degrees
+	KindPower                     // Power
 )
 
 func (k ResultKind) String() string {
@@ -55,6 +56,8 @@ func (k ResultKind) String() string {
 		return "count"
 	case KindDegrees:
 		return "degrees"
+	case KindPower:
+		return "power"
 	}
 	return "?"
 }
@@ -67,6 +70,7 @@ type Result struct {
 	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
 	Count   *big.Int // metric #=?
 	Degrees *Degrees // the `=?` form: all three
+	Power   *Power   // the `=?` form of SHAPLEY and BANZHAF: count, prob and avoid
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 	// HasHorizon says that the result was judged on histories of length
 	// Horizon (a finite-history query), so that a horizon of 0 is told
@@ -190,6 +194,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	init := int(c.g.Initial[0])
 	switch x := e.(type) {
 	case *prism.Resp:
+		if x.Kind.IsPower() {
+			return c.checkPower(x, init)
+		}
 		return c.checkResp(x, init)
 	case *prism.Metric:
 		return c.checkMetric(x, init)

@@ -25,6 +25,11 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*resp.Query, 
 	if c.nplayers > 63 {
 		return nil, c.errAt(x.OpPos, "%v supports at most 63 players", x.Kind)
 	}
+	if x.Kind.IsPower() {
+		if err := resp.CheckPowerPlayers(c.nplayers); err != nil {
+			return nil, err
+		}
+	}
 	agent := g.PlayerIndex(x.Agent)
 	if agent < 0 {
 		name := x.Agent.Name
@@ -117,10 +122,8 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	case x.Rel == prism.RelQuery && x.Degree == prism.DegAll:
 		d := q.Degrees()
 		res.Kind = KindDegrees
-		res.Degrees = &Degrees{Count: d.Count, Prob: d.Prob, Entropy: d.Entropy, CountExact: d.CountRat}
-		if c.cfg.Exact {
-			res.Degrees.ProbExact = d.ProbRat
-		}
+		dd := degreesOf(d, c.cfg.Exact)
+		res.Degrees = &dd
 	case x.Rel == prism.RelQuery:
 		d := q.Degrees()
 		res.Kind = KindNumber

@@ -33,8 +33,14 @@ type searcher struct {
 // Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
 func (q *Query) Avoidable(k uint64) bool {
+	m := q.shared()
+	if r, ok := m.avoid[k]; ok {
+		return r
+	}
 	s := &searcher{q: q, k: k, memo: map[string]bool{}}
-	return s.run(0, []int32{q.Start})
+	r := s.run(0, []int32{q.Start})
+	m.avoid[k] = r
+	return r
 }
 
 func (s *searcher) run(step int, set []int32) bool {
