@@ -1,7 +1,5 @@
 package hist
 
-import "github.com/onus-mc/onus/checker/ltlf"
-
 // This file finds one history of Compat_J(π) that violates the outcome:
 // the counterexample of SPEC §10.3. It is a variant of the layered pass
 // used only when a verdict is explained: the forward sweep keeps every
@@ -16,9 +14,9 @@ import "github.com/onus-mc/onus/checker/ltlf"
 type Path struct {
 	States  []int // s_0 … s_T
 	Choices []int // the choice taken in States[k], k < T
-	// Settled is the first step k at which every continuation of the
-	// history violates the outcome (its automaton state is false there);
-	// T when the violation shows only at the end.
+	// Settled is the first step k such that every history of length T
+	// beginning with s_0 α_0 … s_k violates the outcome, whatever the plan;
+	// T when only the last state decides.
 	Settled int
 }
 
@@ -51,31 +49,65 @@ func (p *Product) Violation(start int32, steps []*Step, T int, j uint64) *Path {
 	if !good[0][0] {
 		return nil
 	}
-	// The earliest step at which a good entry is settled false.
+	// The earliest step k at which a good entry is doomed: no history of
+	// Hist_T through it (plan or not) satisfies the outcome.
+	doomed := p.doomed(start, layers, T)
 	settled := T
 	for k := 0; k < T && settled == T; k++ {
-		for i, id := range layers[k] {
-			if good[k][i] && p.Q[id] == ltlf.False {
+		for i := range layers[k] {
+			if good[k][i] && doomed[k][i] {
 				settled = k
 				break
 			}
 		}
 	}
 	// ok[k]: entries from which the walk can go on; up to the settling
-	// step they must lead to a settled entry of that step.
+	// step they must lead to a doomed entry of that step.
 	ok := good
 	if settled < T {
 		ok = make([][]bool, T+1)
 		copy(ok[settled+1:], good[settled+1:])
 		ok[settled] = make([]bool, len(layers[settled]))
-		for i, id := range layers[settled] {
-			ok[settled][i] = good[settled][i] && p.Q[id] == ltlf.False
+		for i := range layers[settled] {
+			ok[settled][i] = good[settled][i] && doomed[settled][i]
 		}
 		for k := settled - 1; k >= 0; k-- {
 			ok[k] = p.backStep(layers[k], layers[k+1], ok[k+1], allow(k))
 		}
 	}
 	return p.walk(layers, ok, allow, T, settled)
+}
+
+// doomed marks, per entry of layers (those of Compat_J(π)), whether no
+// history of Hist_T through it satisfies the outcome: a backward sweep
+// over the plan-free layers from start.
+func (p *Product) doomed(start int32, layers [][]int32, T int) [][]bool {
+	free := p.reachLayers(start, nil, T, 0)
+	every := func(int) bool { return true }
+	live := make([]bool, len(free[T]))
+	for i, id := range free[T] {
+		live[i] = p.Acc[id]
+	}
+	out := make([][]bool, T+1)
+	pos := p.slot
+	for k := T; ; k-- {
+		for i, id := range free[k] {
+			if live[i] {
+				pos[id] = 0
+			}
+		}
+		out[k] = make([]bool, len(layers[k]))
+		for i, id := range layers[k] {
+			out[k][i] = pos[id] < 0
+		}
+		for _, id := range free[k] {
+			pos[id] = -1
+		}
+		if k == 0 {
+			return out
+		}
+		live = p.backStep(free[k-1], free[k], live, every)
+	}
 }
 
 // reachLayers returns the product states of Compat_J(π) at each step 0..T

@@ -182,7 +182,6 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 		cands[o] = cs
 	}
 	names := map[int][]hist.Opt{}
-	sr.names = names
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
@@ -200,6 +199,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 					return true // not executable: try the next names
 				}
 			}
+			sr.names = names // for witness.go's record
 			return f(choices)
 		}
 		o := owners[j]
