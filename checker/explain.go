@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/onus-mc/onus/checker/hist"
@@ -152,29 +153,47 @@ func (c *Checker) coalitionText(j uint64) string {
 	return "{" + strings.Join(c.coalitionNames(j), ",") + "}"
 }
 
-// planText prints a full plan in plan syntax, equal neighbours folded
-// into repetitions; ok is false when some smg step names different
-// actions for different players.
+// planText prints a full plan in plan syntax, repeated steps and repeated
+// groups of up to four steps folded ([a]^3, ([a] [b])^500); ok is false
+// when some smg step names different actions for different players.
 func (c *Checker) planText(plan []resp.FullStep) (text string, ok bool) {
 	ok = true
-	var items []string
-	for k := 0; k < len(plan); {
-		t, one := c.stepString(plan[k])
+	texts := make([]string, len(plan))
+	for k, st := range plan {
+		var one bool
+		texts[k], one = c.stepString(st)
 		ok = ok && one
-		n := 1
-		for k+n < len(plan) {
-			if u, _ := c.stepString(plan[k+n]); u != t {
-				break
-			}
-			n++
-		}
-		if n > 1 {
-			t += fmt.Sprintf("^%d", n)
-		}
-		items = append(items, t)
-		k += n
 	}
-	return strings.Join(items, " "), ok
+	return foldSteps(texts), ok
+}
+
+// foldSteps writes step texts with the repetitions that cover the most
+// steps at each position.
+func foldSteps(texts []string) string {
+	var items []string
+	for k := 0; k < len(texts); {
+		bestL, bestR := 1, 1
+		for L := 1; L <= 4 && k+2*L <= len(texts); L++ {
+			r := 1
+			for k+(r+1)*L <= len(texts) && slices.Equal(texts[k:k+L], texts[k+r*L:k+(r+1)*L]) {
+				r++
+			}
+			if r > 1 && L*r > bestL*bestR {
+				bestL, bestR = L, r
+			}
+		}
+		body := strings.Join(texts[k:k+bestL], " ")
+		switch {
+		case bestR == 1:
+			items = append(items, body)
+		case bestL == 1:
+			items = append(items, fmt.Sprintf("%s^%d", body, bestR))
+		default:
+			items = append(items, fmt.Sprintf("(%s)^%d", body, bestR))
+		}
+		k += bestL * bestR
+	}
+	return strings.Join(items, " ")
 }
 
 // stepString prints one full step; one is false when an smg step holds
