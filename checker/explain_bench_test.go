@@ -82,7 +82,9 @@ var robotsConsts = map[string]int64{"N": 100, "cross": 40}
 func BenchmarkExplainCPDPlain(b *testing.B) {
 	explainBench(b, "../examples/cpd.prism", nil, cpdExplain, false)
 }
-func BenchmarkExplainCPD(b *testing.B) { explainBench(b, "../examples/cpd.prism", nil, cpdExplain, true) }
+func BenchmarkExplainCPD(b *testing.B) {
+	explainBench(b, "../examples/cpd.prism", nil, cpdExplain, true)
+}
 func BenchmarkExplainRobotsPlain(b *testing.B) {
 	explainBench(b, "../examples/robots.prism", robotsConsts, robotsExplain, false)
 }
