@@ -26,15 +26,22 @@ var explainCPD = []string{
 }
 
 func TestExplainGolden(t *testing.T) {
-	cases := []struct {
-		name string
-		args []string
-	}{
+	goldenRuns(t, []goldenRun{
 		{"explain_cpd", explainCPD},
 		{"explain_cpd_json", append(append([]string(nil), explainCPD...), "--json")},
 		{"explain_cpd_from1", []string{"check", "../../examples/cpd.prism", "../../examples/cpd_from1.props", "--outcome-from", "1", "--explain"}},
-	}
-	for _, c := range cases {
+	})
+}
+
+// goldenRun is a CLI run that must exit 0 with the output of
+// testdata/golden/NAME.txt.
+type goldenRun struct {
+	name string
+	args []string
+}
+
+func goldenRuns(t *testing.T, runs []goldenRun) {
+	for _, c := range runs {
 		t.Run(c.name, func(t *testing.T) {
 			code, out, errs := onus(t, c.args...)
 			if code != 0 {
