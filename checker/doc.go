@@ -13,4 +13,8 @@
 // on the infinite paths of the chain a behaviour profile induces (pinf.go),
 // and it builds the Markov chains that `onus export-outcome` writes
 // (exportoutcome*.go).
+//
+// With Config.Explain, qualitative verdicts carry an Explanation (SPEC
+// §10.3, explain.go): the witness plan the plan search found, or a
+// counterexample history, and the reason in words.
 package checker

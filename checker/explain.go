@@ -135,7 +135,7 @@ func (c *Checker) failText(q *resp.Query, a resp.Attempt, own string) string {
 	if s := int(p.S[q.Start]); p.A.Prog(p.Q[q.Start], p.A.Letter(s)) == ltlf.True {
 		why = "ψ already holds at the initial state, whatever follows"
 	}
-	return fmt.Sprintf("every history of %s satisfies ψ, but no executable full plan%s of %d steps avoids ψ: %s", own, agree, q.T, why)
+	return fmt.Sprintf("every history of %s satisfies ψ, but no executable full plan of %d steps%s avoids ψ: %s", own, q.T, agree, why)
 }
 
 // coalitionNames lists the players of mask j.
@@ -157,6 +157,9 @@ func (c *Checker) coalitionText(j uint64) string {
 // groups of up to four steps folded ([a]^3, ([a] [b])^500); ok is false
 // when some smg step names different actions for different players.
 func (c *Checker) planText(plan []resp.FullStep) (text string, ok bool) {
+	if len(plan) == 0 {
+		return "[*]^0", true // the horizon is 0
+	}
 	ok = true
 	texts := make([]string, len(plan))
 	for k, st := range plan {
@@ -289,7 +292,7 @@ func (c *Checker) explainBound(x *prism.Resp, q *resp.Query, holds bool) *Explan
 	case q.Kind == resp.CAR && !q.Pass(0).AnyRej:
 		reason += " (κ = 0: no history violates ψ)"
 	case q.Kind == resp.CPR && !q.Pass(q.All()).AnyAcc:
-		reason += " (κ = 0: no history of the plan's own satisfies ψ)"
+		reason += " (κ = 0: no history of π itself satisfies ψ)"
 	case q.Kind == resp.CAR && !q.Pass(i).AnyAcc:
 		reason += fmt.Sprintf(" (no history of Compat_{%s}(π) satisfies ψ)", c.g.Players[q.Agent])
 	}
