@@ -2,7 +2,9 @@ package checker_test
 
 import (
 	"fmt"
+	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -22,12 +24,21 @@ type explainStats struct {
 	plans, printed, histories, settled, shortest, noPlan, bounds, unprintable int
 }
 
-// TestExplainRandom re-checks the witnesses of 600 random cases.
+// TestExplainRandom re-checks the witnesses of 600 random cases (more
+// with ONUS_EXPLAIN_CASES=N).
 func TestExplainRandom(t *testing.T) {
+	n := uint64(600)
+	if s := os.Getenv("ONUS_EXPLAIN_CASES"); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("ONUS_EXPLAIN_CASES=%q: %v", s, err)
+		}
+		n = v
+	}
 	var st explainStats
 	failed := 0
 	cases := 0
-	for seed := uint64(1); seed <= 600; seed++ {
+	for seed := uint64(1); seed <= n; seed++ {
 		c := genCase(seed)
 		bad := c.explainRun(&st)
 		if bad == nil {
