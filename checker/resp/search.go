@@ -31,8 +31,9 @@ type searcher struct {
 	// wit, when not nil, records the joint action and the next set of
 	// every (step, set) that succeeds (witness.go); names holds the names
 	// of the smg candidate being tried.
-	wit   map[string]witStep
-	names map[int][]hist.Opt
+	wit     map[string]witStep
+	names   map[int][]hist.Opt
+	oneName bool // smg: every owner of a set takes the same name (witness.go)
 }
 
 // Avoidable reports whether some executable full plan that agrees with π on
@@ -185,6 +186,9 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
+			if sr.oneName && !sameNames(owners, names) {
+				return true
+			}
 			for i, id := range set {
 				s := int(p.S[id])
 				lo, hi := g.Choices(s)

@@ -54,8 +54,53 @@ func (s *searcher) record(choices [][]int, names map[int][]hist.Opt, next []int3
 // none. Candidates are tried in PRISM's order (csg: joint actions of the
 // first state of the set; smg: choice indices before labels), so the plan
 // is the first the search meets.
+//
+// In an smg a plan step names actions for whoever owns the state, so a
+// step where owners of different states take different names cannot be
+// written; when the first plan has such a step, the search is run again
+// with one name for every owner at each step, and its plan, if any, is
+// returned instead.
 func (q *Query) AvoidingPlan(k uint64) []FullStep {
-	s := &searcher{q: q, k: k, memo: map[string]bool{}, wit: map[string]witStep{}}
+	plan := q.avoidingPlan(k, false)
+	if plan != nil && !Writable(plan) {
+		if one := q.avoidingPlan(k, true); one != nil {
+			return one
+		}
+	}
+	return plan
+}
+
+// Writable reports whether every step of a full plan can be written as
+// one plan step: in an smg, every player named at a step takes the same
+// name.
+func Writable(plan []FullStep) bool {
+	for _, st := range plan {
+		var first []hist.Opt
+		for _, nm := range st.Names {
+			if nm == nil {
+				continue
+			}
+			if first != nil && !slices.Equal(first, nm) {
+				return false
+			}
+			first = nm
+		}
+	}
+	return true
+}
+
+// sameNames reports whether the owners all take the same name.
+func sameNames(owners []int, names map[int][]hist.Opt) bool {
+	for _, o := range owners[1:] {
+		if !slices.Equal(names[o], names[owners[0]]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
+	s := &searcher{q: q, k: k, memo: map[string]bool{}, wit: map[string]witStep{}, oneName: oneName}
 	set := []int32{q.Start}
 	if !s.run(0, set) {
 		return nil
