@@ -43,6 +43,7 @@ const (
 	KindNumber                    // Number (and Exact)
 	KindCount                     // Count
 	KindDegrees                   // Degrees
+	KindRange                     // Range: filter(range, …) or a number over several initial states
 )
 
 func (k ResultKind) String() string {
@@ -55,6 +56,8 @@ func (k ResultKind) String() string {
 		return "count"
 	case KindDegrees:
 		return "degrees"
+	case KindRange:
+		return "range"
 	}
 	return "?"
 }
@@ -65,13 +68,23 @@ type Result struct {
 	Bool    bool
 	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
 	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
-	Count   *big.Int // metric #=?
+	Count   *big.Int // metric #=?, and int values (filter count, sums of ints)
+	Range   *Range   // KindRange
+	// Log holds what PRISM prints while checking: the lines of filters
+	// (print, printall, min, …) and of the default filter.
+	Log []string
 	Degrees *Degrees // the `=?` form: all three
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 	// HasHorizon says that the result was judged on histories of length
 	// Horizon (a finite-history query), so that a horizon of 0 is told
 	// apart from no horizon at all (pATL, P on infinite paths, Hinf).
 	HasHorizon bool
+}
+
+// Range is an interval of values [Lo, Hi]; Int says that they are ints.
+type Range struct {
+	Lo, Hi float64
+	Int    bool
 }
 
 // Degrees holds the three degrees of a responsibility operator.
@@ -104,6 +117,7 @@ type Checker struct {
 	stepPos map[*hist.Step]prism.Pos
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
+	log  []string                             // lines logged by the property being checked (filter.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
 }
 
@@ -181,6 +195,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
+	if c.needsVectors(e) {
+		return c.checkVector(e)
+	}
 	if len(c.g.Initial) != 1 {
 		if len(c.g.Initial) == 0 {
 			return nil, c.errAt(safePos(e), "the model has no initial state")
@@ -226,7 +243,7 @@ func severalInitial(e prism.Expr) string {
 	case *prism.Metric:
 		return "metric queries are judged from exactly one (SPEC §1)"
 	}
-	return "onus checks pATL properties (P, <<A>>, R and state formulas) at a single initial state and has no filters to combine several yet"
+	return "responsibility, metric and P=? queries on histories are judged from exactly one"
 }
 
 // safePos returns e's position, or NoPos where a hand-built tree lacks
@@ -253,8 +270,6 @@ func (c *Checker) unsupported(e prism.Expr) error {
 			return false
 		case *prism.RewardOp:
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
-		case *prism.FilterExpr:
-			found = c.errAt(y.FilterPos, "filters are not supported yet")
 		case *prism.MultiNash:
 			found = c.errAt(y.OpPos, "equilibrium queries are not supported yet")
 		case *prism.ProbOp:

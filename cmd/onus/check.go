@@ -168,6 +168,9 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 		if r.err != nil {
 			fmt.Fprintf(w, "Error: %v\n", r.err)
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 			}
@@ -328,6 +331,11 @@ func propText(p *prism.Property) string {
 }
 
 // formatFloat prints a double as briefly as it round-trips.
+// formatRange prints an interval of values as PRISM does: [lo,hi].
+func formatRange(r *checker.Range) string {
+	return "[" + formatFloat(r.Lo) + "," + formatFloat(r.Hi) + "]"
+}
+
 func formatFloat(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
@@ -340,6 +348,8 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
+	case checker.KindRange:
+		return formatRange(r.Range)
 	case checker.KindDegrees:
 		d := r.Degrees
 		s := fmt.Sprintf("count %s, prob %s, entropy %s", formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy))
@@ -371,6 +381,8 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {
 	case checker.KindBool:
 		return r.Bool, nil
+	case checker.KindRange:
+		return []float64{r.Range.Lo, r.Range.Hi}, nil
 	case checker.KindCount:
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
@@ -427,6 +439,9 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				h := r.res.Horizon
 				jr.Horizon = &h

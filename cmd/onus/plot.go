@@ -85,6 +85,9 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 		case checker.KindCount:
 			f, _ := r.res.Count.Float64()
 			add(label, x, f)
+		case checker.KindRange:
+			add(label+" (min)", x, r.res.Range.Lo)
+			add(label+" (max)", x, r.res.Range.Hi)
 		case checker.KindDegrees:
 			d := r.res.Degrees
 			add(label+" (count)", x, d.Count)
