@@ -64,15 +64,15 @@ func (k ResultKind) String() string {
 
 // Result is the value of a property at the initial state.
 type Result struct {
-	Kind    ResultKind
-	Bool    bool
-	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
-	Count   *big.Int // metric #=?, and int values (filter count, sums of ints)
-	Range   *Range   // KindRange
+	Kind   ResultKind
+	Bool   bool
+	Number float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
+	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
+	Count  *big.Int // metric #=?, and int values (filter count, sums of ints)
+	Range  *Range   // KindRange
 	// Log holds what PRISM prints while checking: the lines of filters
 	// (print, printall, min, …) and of the default filter.
-	Log []string
+	Log     []string
 	Degrees *Degrees // the `=?` form: all three
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 	// HasHorizon says that the result was judged on histories of length
