@@ -192,8 +192,8 @@ type outcomeBuilder struct {
 	// that holds everywhere, so that the residual after one letter is the
 	// atom, not true (the first position at which the prefix is good is
 	// then the one PRISM finds; co-safe rewards count the steps before it).
-	strong bool
-	neg    bool // below an odd number of negations (strong X)
+	strong  bool
+	neg     bool // below an odd number of negations (strong X)
 	atoms   []translate.Bitset
 	atomIdx map[string]int
 }
