@@ -114,7 +114,7 @@ func TestErrors(t *testing.T) {
 			"q.props:1:5: error: unknown player \"p7\""},
 		{"dual coalition operator", nil, Config{},
 			&prism.Strategy{OpPos: at(3, 1), Dual: true, Coalitions: [][]prism.PlayerRef{{{Name: "p1"}}}, Op: &prism.ProbOp{Kind: 'P', Rel: prism.RelMaxQuery, Path: xF(xLab("fine"))}},
-			"q.props:3:1: error: the dual coalition operator [[...]] is not supported yet"},
+			"q.props:3:1: error: the dual coalition operator [[...]] is not supported on csg models: onus reads [[A]] as <<others>>, which holds where turn-based games are determined; concurrent games need not be"},
 		{"reward operator", nil, Config{},
 			&prism.RewardOp{OpPos: at(3, 2), Rel: prism.RelQuery},
 			"q.props:3:2: error: the reward operator R is not supported yet"},

@@ -38,8 +38,10 @@ func probOp(x *prism.ProbOp) patlOp {
 // returns the operator inside it.
 func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 	switch {
-	case x.Dual:
-		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
+	case x.Dual && c.g.Joint != nil && len(x.Coalitions) == 1:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported on csg models: onus reads [[A]] as <<others>>, which holds where turn-based games are determined; concurrent games need not be")
+	case x.Dual && x.Certain:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported with a certain path [ψ]: sure winning is not determined when chance opposes both sides")
 	case len(x.Coalitions) != 1:
 		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
 	case len(x.Options) > 0:
@@ -96,8 +98,22 @@ func (c *Checker) opUnsupported(op patlOp) error {
 	return c.unsupported(op.path)
 }
 
-// coalitionOf resolves the players of x (all of them for <<*>>).
+// coalitionOf resolves the players of x (all of them for <<*>>). The dual
+// [[A]] is the coalition of the other players: in a turn-based game,
+// which is determined, [[A]] P≥p [ψ] (A cannot keep the probability below
+// p) holds exactly where <<others>> P≥p [ψ] does, and the values agree.
 func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
+	coal, err := c.namedCoalition(x)
+	if err != nil || !x.Dual {
+		return coal, err
+	}
+	for i := range coal {
+		coal[i] = !coal[i]
+	}
+	return coal, nil
+}
+
+func (c *Checker) namedCoalition(x *prism.Strategy) ([]bool, error) {
 	coal := make([]bool, c.nplayers)
 	if len(x.AllPlayers) > 0 && x.AllPlayers[0] {
 		for i := range coal {
