@@ -53,8 +53,17 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 	return nil
 }
 
-// rewardStruct selects the reward structure of x.
+// rewardStruct selects the reward structure of x; one with a negative
+// value where the model type forbids it is refused.
 func (c *Checker) rewardStruct(x *prism.RewardOp) (*translate.Rewards, error) {
+	r, err := c.selectRewards(x)
+	if err == nil && r.Negative != nil {
+		return nil, r.Negative
+	}
+	return r, err
+}
+
+func (c *Checker) selectRewards(x *prism.RewardOp) (*translate.Rewards, error) {
 	rs := c.g.Rewards
 	if len(rs) == 0 {
 		return nil, c.errAt(x.OpPos, "the model has no reward structures")
