@@ -109,9 +109,5 @@ func (c *Checker) coSafeRewards(q solve.Query, x *prism.RewardOp, r *translate.R
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(starts))
-	for k, id := range ids {
-		out[k] = v[id]
-	}
-	return out, nil
+	return valuesAt(v, ids), nil
 }

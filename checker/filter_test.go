@@ -131,3 +131,31 @@ func TestFiltersOnSMGExample(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultFilterSeveralInitial checks PRISM's default filter on a model
+// with two initial states (s=0 and s=1 of filterMDP): a number becomes the
+// range over them, a truth value must hold in both.
+func TestDefaultFilterSeveralInitial(t *testing.T) {
+	src := strings.Replace(filterMDP, "s : [0..3] init 0;", "s : [0..3];", 1) + "init s<2 endinit\n"
+	for _, tc := range []struct{ prop, want, log string }{
+		{"Pmax=?[F s=1]", "[0.5,1]", ""},
+		{"Pmax=?[F s=1] >= 0.5", "true", "Property satisfied in 2 of 2 initial states."},
+		{"s=0", "false", "Property satisfied in 1 of 2 initial states."},
+		{"filter(first, s, \"init\")", "0", ""},
+		{"filter(range, s, \"init\")", "[0,1]", "Range of values over initial states: [0,1]"},
+		{"filter(max, s)", "3", ""},
+	} {
+		t.Run(tc.prop, func(t *testing.T) {
+			res, err := checkProps(t, src, tc.prop+"\n", Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resultString(res); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+			if tc.log != "" && !strings.Contains(strings.Join(res.Log, "\n"), tc.log) {
+				t.Errorf("log %q lacks %q", res.Log, tc.log)
+			}
+		})
+	}
+}

@@ -304,8 +304,8 @@ func (c *Checker) pathValues(q solve.Query, path prism.Expr, starts []int) ([]fl
 }
 
 // valuesAt picks the values of the states in starts out of a value per
-// state.
-func valuesAt(all []float64, starts []int) []float64 {
+// state (game or product state).
+func valuesAt[T int | int32](all []float64, starts []T) []float64 {
 	out := make([]float64, len(starts))
 	for k, s := range starts {
 		out[k] = all[s]
@@ -432,11 +432,7 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(starts))
-	for k, id := range ids {
-		out[k] = v[id]
-	}
-	return out, nil
+	return valuesAt(v, ids), nil
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the

@@ -31,10 +31,8 @@ func (m *Model) EvalConst(e prism.Expr) (v Value, err error) {
 func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
 	b := m.b
 	g := m.Game
-	if pos, ok := missingOperand(e); !ok {
-		var l prism.ErrorList
-		l.Addf(b.fset, pos, "incomplete expression: an operand is missing")
-		return nil, l
+	if err := m.incomplete(e); err != nil {
+		return nil, err
 	}
 	var f func([]int32) bool
 	cp, cur := m.stateCompiler()
@@ -107,6 +105,16 @@ func (m *Model) labelSet(l *prism.LabelRef, active *map[string]bool) Bitset {
 		}
 	}
 	fail(l.NamePos, "unknown label \"%s\"", l.Name)
+	return nil
+}
+
+// incomplete returns a positioned error if e lacks an operand.
+func (m *Model) incomplete(e prism.Expr) error {
+	if pos, ok := missingOperand(e); !ok {
+		var l prism.ErrorList
+		l.Addf(m.b.fset, pos, "incomplete expression: an operand is missing")
+		return l
+	}
 	return nil
 }
 

@@ -9,10 +9,8 @@ import "github.com/onus-mc/onus/prism"
 func (m *Model) StateValues(e prism.Expr) (vals []Value, err error) {
 	b := m.b
 	g := m.Game
-	if pos, ok := missingOperand(e); !ok {
-		var l prism.ErrorList
-		l.Addf(b.fset, pos, "incomplete expression: an operand is missing")
-		return nil, l
+	if err := m.incomplete(e); err != nil {
+		return nil, err
 	}
 	cp, cur := m.stateCompiler()
 	if ee := b.catch(func() {
