@@ -1,8 +1,11 @@
 package checker
 
 import (
+	"math/big"
+
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -192,17 +195,27 @@ func (c *Checker) checkOp(q solve.Query, op patlOp, init int) (*Result, error) {
 	if q.Sure {
 		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
 	}
+	ex := c.exactValues(q, op, []int{init})
 	if op.rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v[0]}, nil
+		res := &Result{Kind: KindNumber, Number: v[0]}
+		if ex != nil {
+			res.Exact, res.Number = ex[0], resp.RatFloat(ex[0])
+		}
+		return res, nil
 	}
-	b, err := c.opHolds(op, v[0])
+	var vr *big.Rat
+	if ex != nil {
+		vr = ex[0]
+	}
+	b, err := c.opHolds(op, v[0], vr)
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Kind: KindBool, Bool: b}, nil
 }
 
-func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
+// opHolds compares op's value v (exactly vr when not nil) with its bound.
+func (c *Checker) opHolds(op patlOp, v float64, vr *big.Rat) (bool, error) {
 	var bound weight
 	var err error
 	if op.rew != nil {
@@ -213,7 +226,7 @@ func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return compare(v, nil, op.rel, bound), nil
+	return compare(v, vr, op.rel, bound), nil
 }
 
 // checkOptProb evaluates Pmax=? / Pmin=? without a coalition: all players
@@ -267,11 +280,16 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	if err != nil {
 		return nil, err
 	}
+	ex := c.exactValues(q, op, starts)
 	set := translate.NewBitset(c.g.NumStates)
 	for s, p := range v {
 		holds := p == 1
 		if !q.Sure {
-			if holds, err = c.opHolds(op, p); err != nil {
+			var vr *big.Rat
+			if ex != nil {
+				vr = ex[s]
+			}
+			if holds, err = c.opHolds(op, p, vr); err != nil {
 				return nil, err
 			}
 		}

@@ -239,7 +239,7 @@ func (c *Checker) opVec(q solve.Query, op patlOp) (*vec, error) {
 	}
 	b := make([]bool, len(f))
 	for s, p := range f {
-		if b[s], err = c.opHolds(op, p); err != nil {
+		if b[s], err = c.opHolds(op, p, nil); err != nil {
 			return nil, err
 		}
 	}
