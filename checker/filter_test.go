@@ -159,3 +159,30 @@ func TestDefaultFilterSeveralInitial(t *testing.T) {
 		})
 	}
 }
+
+// TestFilterRunning checks the reference's F1 (prism-games-equilibria.md
+// §2) on PRISM-games' running.prism: under <<1,3>> the values of F "t" are
+// 0.5, 0, 1, 1 over s=0..3, so the biconditional holds everywhere.
+func TestFilterRunning(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "shared", "prism-corpus", "verify", "smgs", "rewards", "running.prism"))
+	if err != nil {
+		t.Skipf("corpus not found: %v", err)
+	}
+	for _, tc := range []struct{ prop, want string }{
+		{`filter(forall, <<1,3>> P>=0.5 [F "t"] <=> (s=0|s=2|s=3))`, "true"},
+		{`filter(state, <<1,3>> Pmax=? [F "t"], s=0)`, "0.5"},
+		{`filter(state, <<1,3>> Pmax=? [F "t"], s=1)`, "0"},
+		{`filter(min, <<1,3>> Pmax=? [F "t"], s>=2)`, "1"},
+		{`filter(count, <<1,3>> P>=0.5 [F "t"])`, "3"},
+	} {
+		t.Run(tc.prop, func(t *testing.T) {
+			res, err := checkProps(t, string(src), tc.prop+"\n", Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resultString(res); got != tc.want {
+				t.Errorf("got %s, want %s", got, tc.want)
+			}
+		})
+	}
+}
