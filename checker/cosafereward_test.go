@@ -106,3 +106,28 @@ func TestCoSafeRewardsRobot(t *testing.T) {
 		})
 	}
 }
+
+// TestCoSafeRewardsIff: X under <=> is strong on both sides, so a
+// biconditional of next-state facts becomes certain only once the next
+// state is read (the reward of step 0). (X s=2) <=> (X s=1) never holds:
+// the next state of s=0 is s=1 or s=2.
+func TestCoSafeRewardsIff(t *testing.T) {
+	for _, tc := range []struct {
+		prop string
+		want float64
+	}{
+		{`R{"r"}min=? [ (X s=1) <=> (X s=1) ]`, 1},
+		{`R{"r"}min=? [ (X s=2) <=> (X s=1) ]`, math.Inf(1)},
+		{`R{"r"}min=? [ (X s=0) <=> (X s=0 & s=1) ]`, 1},
+	} {
+		t.Run(tc.prop, func(t *testing.T) {
+			res, err := checkProps(t, costMDP, tc.prop+"\n", Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Number != tc.want {
+				t.Errorf("got %v, want %v", res.Number, tc.want)
+			}
+		})
+	}
+}

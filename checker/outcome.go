@@ -276,9 +276,23 @@ func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32
 					return f.Or(l, r), nil
 				case prism.OpImplies:
 					return f.Or(f.Not(l), r), nil
-				default:
+				}
+				if !b.strong {
 					return f.Or(f.And(l, r), f.And(f.Not(l), f.Not(r))), nil
 				}
+				// a <=> b is (a ∧ b) ∨ (¬a ∧ ¬b): under a strong X the
+				// negated sides are built again below a negation.
+				b.neg = !b.neg
+				defer func() { b.neg = !b.neg }()
+				nl, err := c.buildOutcome(b, x.X, top)
+				if err != nil {
+					return 0, err
+				}
+				nr, err := c.buildOutcome(b, x.Y, top)
+				if err != nil {
+					return 0, err
+				}
+				return f.Or(f.And(l, r), f.And(f.Not(nl), f.Not(nr))), nil
 			}
 		}
 	}
