@@ -164,6 +164,9 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 		if r.err != nil {
 			fmt.Fprintf(w, "Error: %v\n", r.err)
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 			}
@@ -316,6 +319,11 @@ func propText(p *prism.Property) string {
 }
 
 // formatFloat prints a double as briefly as it round-trips.
+// formatRange prints an interval of values as PRISM does: [lo,hi].
+func formatRange(r *checker.Range) string {
+	return "[" + formatFloat(r.Lo) + "," + formatFloat(r.Hi) + "]"
+}
+
 func formatFloat(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
@@ -328,6 +336,8 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
+	case checker.KindRange:
+		return formatRange(r.Range)
 	case checker.KindDegrees, checker.KindPower:
 		var parts, ex []string
 		for _, m := range r.Measures() {
@@ -355,6 +365,8 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {
 	case checker.KindBool:
 		return r.Bool, nil
+	case checker.KindRange:
+		return []float64{r.Range.Lo, r.Range.Hi}, nil
 	case checker.KindCount:
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
@@ -408,6 +420,9 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				h := r.res.Horizon
 				jr.Horizon = &h

@@ -241,9 +241,15 @@ func TestErrorTable(t *testing.T) {
 	if len(errorRows) < 40 {
 		t.Fatalf("only %d rows", len(errorRows))
 	}
+	runErrorRows(t, errorRows)
+}
+
+// runErrorRows runs each row in a fresh directory and checks exit code 2
+// and the first stderr line.
+func runErrorRows(t *testing.T, rows []errorRow) {
 	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
 	_, corpusErr := os.Stat(corpus)
-	for _, row := range errorRows {
+	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
 			args := append([]string(nil), row.args...)
 			want := row.want
