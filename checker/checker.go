@@ -26,6 +26,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+	MaxMemory   int64                  // bytes the passes may use (--max-memory); 0: no limit (not yet enforced)
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.

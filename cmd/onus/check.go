@@ -28,7 +28,7 @@ func checkCommand() *cli.Command {
 			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
 			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
 			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
@@ -40,8 +40,7 @@ func checkCommand() *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
-		},
+		}, limitFlags(true)...),
 		Action: runCheck,
 	}
 }
@@ -56,7 +55,14 @@ type checkJob struct {
 	sweep     [][]translate.ConstAssign
 	cfg       checker.Config
 	exact     bool
-	maxStates int
+	limits    translate.Config // the limits of model construction
+}
+
+// buildConfig is the Config of translate.Build for one constant assignment.
+func (job *checkJob) buildConfig(consts []translate.ConstAssign) translate.Config {
+	cfg := job.limits
+	cfg.Consts, cfg.Exact = consts, job.exact
+	return cfg
 }
 
 // propResult is one property checked under one constant assignment.
@@ -233,14 +239,17 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
 	}
 	job.exact = c.Bool("exact")
-	job.maxStates = c.Int("max-states")
+	if job.limits, err = buildLimits(c); err != nil {
+		return nil, err
+	}
 	plans := map[string]*prism.Plan{}
 	for _, d := range job.props.Plans {
 		plans[d.Name.Name] = d.Plan
 	}
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.maxStates,
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates,
+		MaxMemory: job.limits.MaxMemory,
 	}
 	return job, nil
 }
@@ -280,7 +289,7 @@ func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error)
 func (job *checkJob) run() (out []propResult, states, transitions int, err error) {
 	per := make([][]propResult, len(job.selected))
 	for _, consts := range job.sweep {
-		m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
+		m, err := translate.Build(job.fset, job.model, job.props, job.buildConfig(consts))
 		if err != nil {
 			return nil, 0, 0, err
 		}

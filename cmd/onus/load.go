@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -22,17 +24,59 @@ var constFlag = &cli.StringSliceFlag{
 		"(PRISM's -const forms; several at once as a=1,b=2)",
 }
 
-// readFile reads a source file, turning I/O failures into input errors.
+// maxInputBytes is the largest model or properties file onus reads (the
+// largest model of PRISM-games' own suite has 26 KB). The size is checked
+// before reading and while reading, so that a device such as /dev/zero or
+// a pipe without end cannot exhaust memory.
+const maxInputBytes = 16 << 20
+
+// readFile reads a source file, turning I/O failures into input errors and
+// a file larger than maxInputBytes into a resource limit.
 func readFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return "", usagef("cannot read %s: %v", path, pe.Err)
-		}
-		return "", usagef("cannot read %s: %v", path, err)
+		return "", readError(path, err)
+	}
+	defer f.Close()
+	tooBig := &limitError{fmt.Sprintf("%s: the file is larger than %s, the largest input onus reads", path, formatBytes(maxInputBytes))}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInputBytes {
+		return "", tooBig
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxInputBytes+1))
+	if err != nil {
+		return "", readError(path, err)
+	}
+	if len(b) > maxInputBytes {
+		return "", tooBig
 	}
 	return string(b), nil
+}
+
+func readError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return usagef("cannot read %s: %v", path, pe.Err)
+	}
+	return usagef("cannot read %s: %v", path, err)
+}
+
+// limitError is a resource limit met by the command itself (exit code 3).
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+
+// formatBytes prints a byte count in binary units: 16 MiB, 1.5 GiB.
+func formatBytes(n int64) string {
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
+	x, u := float64(n), 0
+	for x >= 1024 && u < len(units)-1 {
+		x /= 1024
+		u++
+	}
+	if x == float64(int64(x)) {
+		return strconv.FormatInt(int64(x), 10) + " " + units[u]
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
 }
 
 // loadModel reads, parses and checks a model file.
@@ -102,7 +146,8 @@ func constSweep(values []string) ([][]translate.ConstAssign, error) {
 func isLimit(err error) bool {
 	var tl *translate.LimitError
 	var cl *checker.LimitError
-	return errors.As(err, &tl) || errors.As(err, &cl)
+	var ml *limitError
+	return errors.As(err, &tl) || errors.As(err, &cl) || errors.As(err, &ml)
 }
 
 // modelBase is the model file name without directory and .prism extension,

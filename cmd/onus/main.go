@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,6 +43,7 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run is the whole program: args without the program name. It returns the
 // exit code and never calls os.Exit, so tests can drive it in-process.
 func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // --max-memory sets it
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "onus: internal error (please report): %v\n", r)
