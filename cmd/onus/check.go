@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -72,7 +73,8 @@ type propResult struct {
 	res    *checker.Result
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
-	test   string // the --test verdict
+	test   string  // the --test verdict
+	secs   float64 // time to check the property
 
 }
 
@@ -170,6 +172,7 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 			}
 			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
 		}
+		fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
 		if r.test != "" {
 			fmt.Fprintf(w, "Testing result: %s\n", r.test)
 		}
@@ -223,6 +226,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		return nil, err
 	}
 	if len(job.props.Properties) == 0 {
+		if c.NArg() == 2 {
+			return nil, &prism.Error{Pos: prism.Position{Filename: c.Args().Get(1)}, Msg: "the file holds no properties to check (add some, or give --pf)"}
+		}
 		return nil, usagef("no properties to check: give a PROPS file or --pf")
 	}
 	if job.selected, err = selectProps(job.props.Properties, c.StringSlice("prop")); err != nil {
@@ -299,11 +305,14 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			return nil, 0, 0, err
 		}
 		for i, p := range job.selected {
+			t0 := time.Now()
 			res, err := chk.Check(p.Expr)
+			secs := time.Since(t0).Seconds()
 			if err != nil && isLimit(err) {
 				return nil, 0, 0, err
 			}
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m})
+			res = clampProbabilities(p.Expr, res)
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, secs: secs})
 		}
 	}
 	for _, rs := range per {
@@ -321,11 +330,6 @@ func propText(p *prism.Property) string {
 		t = `"` + p.Name + `": ` + t
 	}
 	return t
-}
-
-// formatFloat prints a double as briefly as it round-trips.
-func formatFloat(x float64) string {
-	return strconv.FormatFloat(x, 'g', -1, 64)
 }
 
 // formatResult prints a result for humans, PRISM-style; exact values are
@@ -373,7 +377,7 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 		return json.Number(r.Count.String()), r.Count.String()
 	case checker.KindDegrees:
 		d := r.Degrees
-		v := map[string]float64{"count": d.Count, "prob": d.Prob, "entropy": d.Entropy}
+		v := map[string]any{"count": jsonFloat(d.Count), "prob": jsonFloat(d.Prob), "entropy": jsonFloat(d.Entropy)}
 		if !exactMode {
 			return v, nil
 		}
@@ -390,9 +394,9 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 		return v, ex
 	}
 	if exactMode && r.Exact != nil {
-		return r.Number, r.Exact.RatString()
+		return jsonFloat(r.Number), r.Exact.RatString()
 	}
-	return r.Number, nil
+	return jsonFloat(r.Number), nil
 }
 
 type jsonResult struct {
@@ -403,6 +407,11 @@ type jsonResult struct {
 	Exact     any            `json:"exact,omitempty"`
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
+	// The model of this run (a sweep builds one per constant assignment)
+	// and the time to check the property.
+	States      int     `json:"states"`
+	Transitions int     `json:"transitions"`
+	Seconds     float64 `json:"seconds"`
 }
 
 func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
@@ -413,7 +422,8 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		Results     []jsonResult `json:"results"`
 	}{Model: job.modelPath, States: states, Transitions: transitions, Results: []jsonResult{}}
 	for _, r := range results {
-		jr := jsonResult{Property: propText(r.prop)}
+		jr := jsonResult{Property: propText(r.prop), Seconds: r.secs,
+			States: r.model.Game.NumStates, Transitions: r.model.Game.NumTransitions()}
 		if len(r.consts) > 0 {
 			jr.Constants = constMap(r.consts)
 		}

@@ -56,11 +56,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		for _, c := range app.Commands {
 			names = append(names, c.Name)
 		}
+		if looksLikeFile(args[0]) {
+			fmt.Fprintf(stderr, "onus: error: %q is not a command; to check properties, run: onus check %s\n", args[0], strings.Join(args, " "))
+			return exitBadInput
+		}
 		fmt.Fprintf(stderr, "onus: error: unknown command %q (the commands are %s; see onus --help)\n", args[0], strings.Join(names, ", "))
 		return exitBadInput
 	}
 	err := app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
 	return report(err, stderr)
+}
+
+// looksLikeFile reports whether a would-be command names a file (a model
+// given without a command).
+func looksLikeFile(arg string) bool {
+	if strings.ContainsAny(arg, "./\\") {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
 }
 
 // report prints err in the project's format and maps it to an exit code.
