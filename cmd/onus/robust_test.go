@@ -1,0 +1,130 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+)
+
+// The robustness table: bad and big inputs (issue 10). Each row runs the
+// CLI in testdata/robust on a minimised input and expects an exit code,
+// the exact first line of stderr ("" for none) and, in order, the given
+// pieces of stdout.
+var robustRows = []struct {
+	name   string
+	args   []string
+	code   int
+	stderr string
+	stdout []string
+}{
+	{"10,000 unclosed (", []string{"build", "paren.prism"}, exitBadInput,
+		"paren.prism:4:514: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	{"10,000 prefix -", []string{"build", "minus.prism"}, exitBadInput,
+		"minus.prism:4:514: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	// F and the !s form one run of prefix operators inside the [ (level 1)
+	{"deep --pf", []string{"check", "sweep.prism", "--const", "N=1", "--pf", "P=? [ F " + strings.Repeat("!", 600) + "x=1 ]"}, exitBadInput,
+		"--pf:1:507: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	{"/dev/zero as a model", []string{"build", "/dev/zero"}, exitLimit,
+		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
+	{"/dev/zero as properties", []string{"check", "sweep.prism", "/dev/zero"}, exitLimit,
+		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
+	{"dense csg under --max-memory", []string{"build", "dense.prism", "--const", "N=999", "--max-memory", "64M"}, exitLimit,
+		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	{"dense csg checked under --max-memory", []string{"check", "dense.prism", "--const", "N=999", "--max-memory", "64M", "--pf", "<<p1>> P>=1 [ F x=1 ]"}, exitLimit,
+		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	{"--max-transitions", []string{"build", "dense.prism", "--const", "N=9", "--max-transitions", "1000"}, exitLimit,
+		"onus: error: the model has more than 1000 transitions (raise the limit with --max-transitions)", nil},
+	{"--max-states", []string{"export", "sweep.prism", "--const", "N=10", "--max-states", "5", "--dir", "out"}, exitLimit,
+		"onus: error: the model has more than 5 states (raise the limit with --max-states)", nil},
+	{"--max-states 0", []string{"build", "sweep.prism", "--const", "N=1", "--max-states", "0"}, exitBadInput,
+		"onus: error: --max-states must be at least 1, not 0", nil},
+	{"--max-transitions 0", []string{"check", "sweep.prism", "--const", "N=1", "--max-transitions", "0", "--pf", "P=? [ F x=1 ]"}, exitBadInput,
+		"onus: error: --max-transitions must be between 1 and 2147483646, not 0", nil},
+	{"--max-memory not a size", []string{"build", "sweep.prism", "--const", "N=1", "--max-memory", "lots"}, exitBadInput,
+		`onus: error: --max-memory "lots": not a size (give bytes, or a number with K, M, G or T)`, nil},
+	{"--max-memory too small", []string{"build", "sweep.prism", "--const", "N=1", "--max-memory", "1000"}, exitBadInput,
+		`onus: error: --max-memory "1000": the limit must be at least 1M`, nil},
+	{"--max-memory in GiB", []string{"build", "sweep.prism", "--const", "N=2", "--max-memory", "1.5GiB"}, exitOK,
+		"", []string{"States:      3 (1 initial)"}},
+	{"--json with an infinite value", []string{"check", "--json", "inf.prism", "inf.props"}, exitOK,
+		"", []string{`"property": "<<p1>> Rmax=? [ F t=1 ]"`, `"value": "Infinity"`, `"property": "<<p1>> Pmax=? [ F t=1 ]"`, `"value": 1,`}},
+	{"text with an infinite value", []string{"check", "inf.prism", "inf.props"}, exitOK,
+		"", []string{"Result: Infinity", "Result: 1\n"}},
+	{"sweep: each run its model size", []string{"check", "--json", "sweep.prism", "--const", "N=1:3", "--pf", "P=? [ F x=N ]"}, exitOK,
+		"", []string{`"N": 1`, `"states": 2,`, `"transitions": 2,`, `"N": 2`, `"states": 3,`, `"N": 3`, `"states": 4,`}},
+	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
+		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
+	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
+		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, demo; see onus --help)`, nil},
+	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
+		"empty.props: error: the file holds no properties to check (add some, or give --pf)", nil},
+}
+
+func TestRobustTable(t *testing.T) {
+	t.Chdir("testdata/robust")
+	t.Cleanup(func() { os.RemoveAll("out") })
+	for _, row := range robustRows {
+		t.Run(row.name, func(t *testing.T) {
+			if strings.Contains(strings.Join(row.args, " "), "/dev/zero") {
+				if _, err := os.Stat("/dev/zero"); err != nil {
+					t.Skip("no /dev/zero")
+				}
+			}
+			code, out, errs := onus(t, row.args...)
+			first, _, _ := strings.Cut(errs, "\n")
+			if code != row.code || first != row.stderr {
+				t.Errorf("onus %s\nexit %d, first stderr line\n  %s\nwant exit %d and\n  %s", strings.Join(row.args, " "), code, first, row.code, row.stderr)
+			}
+			rest := out
+			for _, want := range row.stdout {
+				i := strings.Index(rest, want)
+				if i < 0 {
+					t.Errorf("stdout lacks %q (in order)\n%s", want, out)
+					break
+				}
+				rest = rest[i+len(want):]
+			}
+		})
+	}
+}
+
+// TestClampProbabilities checks that printed probabilities stay in [0,1]
+// while other values pass unchanged.
+func TestClampProbabilities(t *testing.T) {
+	parse := func(s string) prism.Expr {
+		e, err := prism.ParseExpr(prism.NewFileSet(), "--pf", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	num := func(x float64) *checker.Result { return &checker.Result{Kind: checker.KindNumber, Number: x} }
+	rows := []struct {
+		prop string
+		in   *checker.Result
+		want float64
+	}{
+		{"P=? [ F x=1 ]", num(1.0000000000000007), 1},
+		{"P=? [ F x=1 ]", num(-1e-17), 0},
+		{"<<p1>> Pmax=? [ F x=1 ]", num(1.0000000000000002), 1},
+		{"(S=? [ x=1 ])", num(1.5), 1},
+		{"CPR(p1, [*])P=? [ F x=1 ]", num(1.0000000000000007), 1},
+		{"CPR(p1, [*])H=? [ F x=1 ]", num(1.25), 1.25},
+		{"Hinf=? [ G x=1 ]", num(1.0000000000000007), 1.0000000000000007},
+		{"<<p1>> Rmax=? [ F x=1 ]", num(2.5), 2.5},
+	}
+	for _, row := range rows {
+		got := clampProbabilities(parse(row.prop), row.in).Number
+		if got != row.want {
+			t.Errorf("%s: %v gives %v, want %v", row.prop, row.in.Number, got, row.want)
+		}
+	}
+	d := &checker.Result{Kind: checker.KindDegrees, Degrees: &checker.Degrees{Count: 0.5, Prob: 1.0000000000000004, Entropy: 0.25}}
+	got := clampProbabilities(parse("CPR(p1, [*])=? [ F x=1 ]"), d).Degrees
+	if *got != (checker.Degrees{Count: 0.5, Prob: 1, Entropy: 0.25}) || d.Degrees.Prob != 1.0000000000000004 {
+		t.Errorf("degrees clamped to %+v (input now %+v)", *got, *d.Degrees)
+	}
+}
