@@ -70,6 +70,7 @@ func runBuild(c *cli.Context) error {
 		if err != nil {
 			return err
 		}
+		warnDeadlocks(c.App.ErrWriter, path, consts, m.Game)
 		secs := (time.Since(t0) + parse).Seconds()
 		g := m.Game
 		info := buildInfo{

@@ -57,6 +57,7 @@ type checkJob struct {
 	cfg       checker.Config
 	exact     bool
 	limits    translate.Config // the limits of model construction
+	warn      io.Writer        // where warnings go (stderr)
 }
 
 // buildConfig is the Config of translate.Build for one constant assignment.
@@ -183,7 +184,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if c.NArg() < 1 || c.NArg() > 2 {
 		return nil, usagef("check takes MODEL and an optional PROPS file (got %d arguments); see onus check --help", c.NArg())
 	}
-	job := &checkJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0)}
+	job := &checkJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0), warn: c.App.ErrWriter}
 	var err error
 	if job.model, err = loadModel(job.fset, job.modelPath); err != nil {
 		return nil, err
@@ -299,6 +300,7 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 		if err != nil {
 			return nil, 0, 0, err
 		}
+		warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
 		chk, err := checker.New(job.fset, m.Game, m, job.cfg)
 		if err != nil {

@@ -54,6 +54,7 @@ func runExport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	warnDeadlocks(c.App.ErrWriter, path, cfg.Consts, m.Game)
 	dir := c.String("dir")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)

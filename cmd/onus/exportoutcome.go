@@ -54,6 +54,7 @@ func runExportOutcome(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
 	if err != nil {
 		return err

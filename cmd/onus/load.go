@@ -142,6 +142,20 @@ func constSweep(values []string) ([][]translate.ConstAssign, error) {
 	return out, nil
 }
 
+// warnDeadlocks prints PRISM's warning when building the model fixed
+// deadlocks (states without a choice get a self-loop).
+func warnDeadlocks(w io.Writer, path string, consts []translate.ConstAssign, g *translate.Game) {
+	n := g.Deadlock.Count()
+	if n == 0 {
+		return
+	}
+	at := ""
+	if len(consts) > 0 {
+		at = " (" + formatConsts(consts) + ")"
+	}
+	fmt.Fprintf(w, "onus: warning: %s%s: deadlocks detected and fixed in %d states (self-loops added, as PRISM does)\n", path, at, n)
+}
+
 // isLimit reports whether err is a resource limit (exit code 3).
 func isLimit(err error) bool {
 	var tl *translate.LimitError
