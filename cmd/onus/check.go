@@ -56,8 +56,9 @@ type checkJob struct {
 	sweep     [][]translate.ConstAssign
 	cfg       checker.Config
 	exact     bool
-	limits    translate.Config // the limits of model construction
-	warn      io.Writer        // where warnings go (stderr)
+	limits    translate.Config  // the limits of model construction
+	warn      io.Writer         // where warnings go (stderr)
+	done      func(*propResult) // if set, called as each result is ready
 }
 
 // buildConfig is the Config of translate.Build for one constant assignment.
@@ -76,7 +77,6 @@ type propResult struct {
 	model  *translate.Model
 	test   string  // the --test verdict
 	secs   float64 // time to check the property
-
 }
 
 func runCheck(c *cli.Context) error {
@@ -93,6 +93,20 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	testing := c.Bool("test")
+	w := c.App.Writer
+	// Without a sweep, text results print as each property finishes (the
+	// order is the same); a sweep groups them per property at the end.
+	stream := !c.Bool("json") && len(job.sweep) == 1
+	streamed := 0
+	if stream {
+		job.done = func(r *propResult) {
+			if testing {
+				_, r.test = testResult(job.fset, *r)
+			}
+			writeResult(w, job, streamed, *r)
+			streamed++
+		}
+	}
 	results, states, transitions, err := job.run()
 	if err != nil {
 		return err
@@ -112,13 +126,16 @@ func runCheck(c *cli.Context) error {
 			}
 		}
 	}
-	w := c.App.Writer
 	if c.Bool("json") {
 		if err := writeJSON(w, job, results, states, transitions); err != nil {
 			return err
 		}
 	} else {
-		writeText(w, job, results)
+		if !stream {
+			for i, r := range results {
+				writeResult(w, job, i, r)
+			}
+		}
 		if testing {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
 		}
@@ -155,28 +172,26 @@ func runCheck(c *cli.Context) error {
 	return nil
 }
 
-// writeText prints one block per property and constant assignment.
-func writeText(w io.Writer, job *checkJob, results []propResult) {
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(w)
+// writeResult prints the block of the i-th result (from 0).
+func writeResult(w io.Writer, job *checkJob, i int, r propResult) {
+	if i > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Model checking: %s\n", propText(r.prop))
+	if len(r.consts) > 0 {
+		fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
+	}
+	if r.err != nil {
+		fmt.Fprintf(w, "Error: %v\n", r.err)
+	} else {
+		if r.res.HasHorizon {
+			fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 		}
-		fmt.Fprintf(w, "Model checking: %s\n", propText(r.prop))
-		if len(r.consts) > 0 {
-			fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
-		}
-		if r.err != nil {
-			fmt.Fprintf(w, "Error: %v\n", r.err)
-		} else {
-			if r.res.HasHorizon {
-				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
-			}
-			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
-		}
-		fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
-		if r.test != "" {
-			fmt.Fprintf(w, "Testing result: %s\n", r.test)
-		}
+		fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+	}
+	fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
+	if r.test != "" {
+		fmt.Fprintf(w, "Testing result: %s\n", r.test)
 	}
 }
 
@@ -315,6 +330,9 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			}
 			res = clampProbabilities(p.Expr, res)
 			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, secs: secs})
+			if job.done != nil {
+				job.done(&per[i][len(per[i])-1])
+			}
 		}
 	}
 	for _, rs := range per {
