@@ -107,6 +107,15 @@ func runCheck(c *cli.Context) error {
 			streamed++
 		}
 	}
+	if !stream && isTerminal(c.App.ErrWriter) {
+		// A sweep or JSON prints at the end: show progress meanwhile.
+		total, n := len(job.sweep)*len(job.selected), 0
+		job.done = func(*propResult) {
+			n++
+			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
+		}
+		defer fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+	}
 	results, states, transitions, err := job.run()
 	if err != nil {
 		return err

@@ -156,6 +156,16 @@ func warnDeadlocks(w io.Writer, path string, consts []translate.ConstAssign, g *
 	fmt.Fprintf(w, "onus: warning: %s%s: deadlocks detected and fixed in %d states (self-loops added, as PRISM does)\n", path, at, n)
 }
 
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 // isLimit reports whether err is a resource limit (exit code 3).
 func isLimit(err error) bool {
 	var tl *translate.LimitError
