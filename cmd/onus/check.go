@@ -220,12 +220,22 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	} else {
 		job.props = &prism.PropsFile{}
 	}
+	// Every bad --pf is reported, as the errors of a props file are.
+	var pfErrs prism.ErrorList
 	for _, s := range c.StringSlice("pf") {
 		e, err := prism.ParseExpr(job.fset, "--pf", s)
+		var el prism.ErrorList
+		if errors.As(err, &el) {
+			pfErrs = append(pfErrs, el...)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		job.props.Properties = append(job.props.Properties, &prism.Property{Pos: e.Position(), Expr: e, Text: s})
+	}
+	if len(pfErrs) > 0 {
+		return nil, pfErrs
 	}
 	for _, s := range c.StringSlice("plan") {
 		d, err := prism.ParsePlan(job.fset, "--plan", s)

@@ -61,6 +61,9 @@ var robustRows = []struct {
 	{"results print before a later property's limit", []string{"check", "sweep.prism", "--const", "N=5", "--max-states", "6",
 		"--pf", "P=? [ X x=1 ]", "--pf", "P=? [ G<=50 (x<=5) ]"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 6 product states", []string{"Model checking: P=? [ X x=1 ]", "Result: 1\n"}},
+	// the first --pf error sorts first (']' before 'e'); the last line is the third --pf's
+	{"every bad --pf is reported", []string{"check", "inf.prism", "--pf", "P>=0.5 ]", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F"}, exitBadInput,
+		"--pf:1:8: error: syntax error: unexpected end of input", nil},
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
