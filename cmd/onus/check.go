@@ -59,6 +59,7 @@ type checkJob struct {
 	limits    translate.Config  // the limits of model construction
 	warn      io.Writer         // where warnings go (stderr)
 	done      func(*propResult) // if set, called as each result is ready
+	refused   map[*prism.Property]error
 }
 
 // buildConfig is the Config of translate.Build for one constant assignment.
@@ -254,20 +255,33 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
 		}
 	}
-	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
+	if job.refused, err = checkProps(job.fset, job.model, job.props); err != nil {
 		return nil, err
 	}
-	if err := prism.ExpandPropertyRefs(job.fset, job.props); err != nil {
+	if err := prism.ExpandPropertyRefs(job.fset, checkable(job.props, job.refused)); err != nil {
 		return nil, err
 	}
 	if len(job.props.Properties) == 0 {
 		if c.NArg() == 2 {
-			return nil, &prism.Error{Pos: prism.Position{Filename: c.Args().Get(1)}, Msg: "the file holds no properties to check (add some, or give --pf)"}
+			return nil, &prism.Error{Pos: prism.Position{Filename: c.Args().Get(1), Line: 1, Column: 1}, Msg: "the file holds no properties to check (add some, or give --pf)"}
 		}
 		return nil, usagef("no properties to check: give a PROPS file or --pf")
 	}
 	if job.selected, err = selectProps(job.props.Properties, c.StringSlice("prop")); err != nil {
 		return nil, err
+	}
+	// When every selected property is refused, nothing is built.
+	var refused prism.ErrorList
+	for _, p := range job.selected {
+		var el prism.ErrorList
+		if !errors.As(job.refused[p], &el) {
+			refused = nil
+			break
+		}
+		refused = append(refused, el...)
+	}
+	if len(refused) > 0 {
+		return nil, refused
 	}
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
@@ -342,7 +356,11 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 		}
 		for i, p := range job.selected {
 			t0 := time.Now()
-			res, err := chk.Check(p.Expr)
+			var res *checker.Result
+			err := job.refused[p]
+			if err == nil {
+				res, err = chk.Check(p.Expr)
+			}
 			secs := time.Since(t0).Seconds()
 			if err != nil && isLimit(err) {
 				return nil, 0, 0, err

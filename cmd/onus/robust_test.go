@@ -69,7 +69,7 @@ var robustRows = []struct {
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
 		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, demo; see onus --help)`, nil},
 	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
-		"empty.props: error: the file holds no properties to check (add some, or give --pf)", nil},
+		"empty.props:1:1: error: the file holds no properties to check (add some, or give --pf)", nil},
 }
 
 func TestRobustTable(t *testing.T) {
