@@ -64,6 +64,13 @@ var robustRows = []struct {
 	// the first --pf error sorts first (']' before 'e'); the last line is the third --pf's
 	{"every bad --pf is reported", []string{"check", "inf.prism", "--pf", "P>=0.5 ]", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F"}, exitBadInput,
 		"--pf:1:8: error: syntax error: unexpected end of input", nil},
+	{"one refused property, the others checked", []string{"check", "inf.prism", "refuse.props"}, exitBadInput,
+		`refuse.props:2:1: error: function "multi" is not supported`,
+		[]string{"Result: 1\n", "Model checking: multi(", `Error: refuse.props:2:1: error: function "multi" is not supported`, "Result: 0\n"}},
+	{"--prop of a good property beside a refused one", []string{"check", "inf.prism", "refuse.props", "--prop", "3"}, exitOK,
+		"", []string{"Model checking: <<p1>> Pmin=? [ F t=2 ]", "Result: 0\n"}},
+	{"--prop of the refused property", []string{"check", "inf.prism", "refuse.props", "--prop", "2"}, exitBadInput,
+		`refuse.props:2:1: error: function "multi" is not supported`, nil},
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
