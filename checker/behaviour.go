@@ -6,6 +6,7 @@ import (
 	"math/big"
 	"strings"
 
+	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -37,7 +38,7 @@ func (t *weightTable) lookupLabel(a int32) weight {
 func (c *Checker) ownsChoice(p, k int) bool {
 	g := c.g
 	for s := 0; s < g.NumStates; s++ {
-		if c.owner(s) == p {
+		if hist.Owner(c.g, s) == p {
 			if lo, hi := g.Choices(s); k < hi-lo {
 				return true
 			}
@@ -269,7 +270,7 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 	g := c.g
 	for s := 0; s < g.NumStates; s++ {
 		lo, hi := g.Choices(s)
-		o := c.owner(s)
+		o := hist.Owner(c.g, s)
 		var t *weightTable
 		if o >= 0 && o < len(tables) {
 			t = tables[o]

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -79,14 +82,9 @@ type Degrees struct {
 }
 
 // LimitError reports that a resource limit was exceeded (CLI exit code 3).
-type LimitError struct {
-	What  string // what grew too large, e.g. "product states"
-	Limit int
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
-}
+// Its fields are What (what grew too large, e.g. "product states") and
+// Limit.
+type LimitError = limit.Error
 
 // Checker evaluates properties on one game. It is not safe for concurrent use.
 type Checker struct {
@@ -100,11 +98,11 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	fac        *factory
-	autos      map[autoKey]*automaton
-	allows     map[allowKey]translate.Bitset
-	actFilters map[[2]int32]translate.Bitset
-	owners     uint64 // ownersMask cache
+	hist  *hist.Model // the game with β, for the passes (set by initBehaviour)
+	fac   *ltlf.Factory
+	autos map[autoKey]*hist.Product
+	// stepPos holds the position of each resolved plan step, for errors.
+	stepPos map[*hist.Step]prism.Pos
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
@@ -123,19 +121,20 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		fset = prism.NewFileSet()
 	}
 	c := &Checker{
-		fset:       fset,
-		g:          g,
-		env:        env,
-		cfg:        cfg,
-		nplayers:   len(g.Players),
-		fac:        newFactory(),
-		autos:      map[autoKey]*automaton{},
-		allows:     map[allowKey]translate.Bitset{},
-		actFilters: map[[2]int32]translate.Bitset{},
+		fset:     fset,
+		g:        g,
+		env:      env,
+		cfg:      cfg,
+		nplayers: len(g.Players),
+		fac:      ltlf.NewFactory(),
+		autos:    map[autoKey]*hist.Product{},
+		stepPos:  map[*hist.Step]prism.Pos{},
 	}
 	if err := c.initBehaviour(); err != nil {
 		return nil, err
 	}
+	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
+		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct})
 	return c, nil
 }
 
@@ -179,7 +178,7 @@ func settle(err *error) {
 // Check evaluates property e at the single initial state of the game.
 func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	defer settle(&err)
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
@@ -245,7 +244,7 @@ func safePos(e prism.Expr) (p prism.Pos) {
 // unsupported reports the first operator in e that onus does not check yet.
 func (c *Checker) unsupported(e prism.Expr) error {
 	var found error
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		if found != nil {
 			return false
 		}
@@ -278,55 +277,4 @@ func (c *Checker) unsupported(e prism.Expr) error {
 
 func relString(r prism.RelKind) string {
 	return [...]string{"=?", "min=?", "max=?", "minmin=?", "minmax=?", "maxmin=?", "maxmax=?", "<", "<=", ">", ">="}[r]
-}
-
-// unparen strips parentheses.
-func unparen(e prism.Expr) prism.Expr {
-	for {
-		p, ok := e.(*prism.Paren)
-		if !ok || p.X == nil {
-			return e
-		}
-		e = p.X
-	}
-}
-
-// walk visits e and its sub-expressions in pre-order while f returns true.
-func walk(e prism.Expr, f func(prism.Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	switch x := e.(type) {
-	case *prism.Unary:
-		walk(x.X, f)
-	case *prism.Binary:
-		walk(x.X, f)
-		walk(x.Y, f)
-	case *prism.Cond:
-		walk(x.Cond, f)
-		walk(x.Then, f)
-		walk(x.Else, f)
-	case *prism.Call:
-		for _, a := range x.Args {
-			walk(a, f)
-		}
-	case *prism.Paren:
-		walk(x.X, f)
-	case *prism.Temporal:
-		walk(x.Left, f)
-		walk(x.Right, f)
-	case *prism.ProbOp:
-		walk(x.Path, f)
-	case *prism.RewardOp:
-		walk(x.Target, f)
-	case *prism.Strategy:
-		walk(x.Op, f)
-	case *prism.FilterExpr:
-		walk(x.X, f)
-		walk(x.States, f)
-	case *prism.Resp:
-		walk(x.Outcome, f)
-	case *prism.Metric:
-		walk(x.Outcome, f)
-	}
 }

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/export"
 	"github.com/onus-mc/onus/checker/internal/chaincheck"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -38,14 +39,14 @@ func roundTrip(t *testing.T, c *checker.Checker, e prism.Expr, what string) (int
 		return 0, err
 	}
 	dir := t.TempDir()
-	if _, err := checker.WriteOutcomeExports(dir, exps, checker.ManifestInfo{Model: "test", Property: what}); err != nil {
+	if _, err := export.Write(dir, exps, export.ManifestInfo{Model: "test", Property: what}); err != nil {
 		t.Fatalf("%s: write: %v", what, err)
 	}
 	b, err := os.ReadFile(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var man checker.Manifest
+	var man export.Manifest
 	if err := json.Unmarshal(b, &man); err != nil {
 		t.Fatalf("%s: manifest: %v", what, err)
 	}
@@ -356,7 +357,7 @@ func TestExportOutcomeRandom(t *testing.T) {
 	t.Logf("%d random cases, %d languages round-tripped", ok, langs)
 }
 
-func mustExport(t *testing.T, c *checker.Checker, e prism.Expr) []*checker.OutcomeExport {
+func mustExport(t *testing.T, c *checker.Checker, e prism.Expr) []*export.OutcomeExport {
 	t.Helper()
 	exps, err := c.ExportOutcome(e)
 	if err != nil {

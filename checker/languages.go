@@ -1,9 +1,10 @@
 package checker
 
 import (
-	"math/big"
 	"strings"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -15,31 +16,7 @@ import (
 // Language is one set of histories of length Horizon from the initial
 // state: those in Compat_J(π) that satisfy (or, if Negated, violate) the
 // outcome.
-type Language struct {
-	Name      string   // file-name safe: L_psi, L_not_psi, L_plus, L_minus, L_plus_J_p1_p2, L_minus_J_p1_p2
-	Meaning   string   // e.g. "Compat_{p1}(pi) ∩ L_psi"
-	Coalition []string // the players of J (empty: no filter)
-	Negated   bool     // violating histories (L_¬ψ side)
-	Horizon   int
-	Count     *big.Int
-	Prob      float64
-	ProbExact *big.Rat // only with Config.Exact
-
-	c     *Checker
-	steps []*rstep
-	mask  uint64
-}
-
-// Allowed reports whether the joint action of choice ch (a global choice
-// index of the game) agrees with the plan on the coalition at step k
-// (0-based); a choice that is not allowed leads to the sink.
-func (l *Language) Allowed(k, ch int) bool {
-	if k < 0 || k >= len(l.steps) {
-		return true
-	}
-	b := l.c.allowed(l.steps[k], l.mask)
-	return b == nil || b.Has(ch)
-}
+type Language = hist.Language
 
 // Languages returns the languages the value of property e depends on (a
 // responsibility operator or a #=?, H=? metric), in SPEC §7's order: CAR:
@@ -47,7 +24,7 @@ func (l *Language) Allowed(k, ch int) bool {
 // J ∋ i, L^{J+} and L^{J−}; metrics: L_psi.
 func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 	defer settle(&err)
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property")
 	}
@@ -64,18 +41,18 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		r := c.pass(a, start, nil, T, 0, true)
+		r := a.Pass(start, nil, T, 0, true)
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
 		q, err := c.prepareResp(x, init, true)
 		if err != nil {
 			return nil, err
 		}
-		i := uint64(1) << uint(q.agent)
+		i := uint64(1) << uint(q.Agent)
 		lang := func(name, meaning string, j uint64, neg bool) *Language {
-			return c.language(name, meaning, q.steps, j, neg, q.T, q.pass(j))
+			return c.language(name, meaning, q.Steps, j, neg, q.T, q.Pass(j))
 		}
-		ag := c.g.Players[q.agent]
+		ag := c.g.Players[q.Agent]
 		switch x.Kind {
 		case prism.CAR:
 			return []*Language{
@@ -85,12 +62,12 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		case prism.CPR:
 			return []*Language{
 				lang("L_not_psi", "L_not_psi", 0, true),
-				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.all, false),
-				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.all&^i, true),
+				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.All(), false),
+				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.All()&^i, true),
 			}, nil
 		}
 		out = append(out, lang("L_psi", "L_psi", 0, false))
-		for _, j := range q.coalitions() {
+		for _, j := range q.Coalitions() {
 			names := c.playerNames(j)
 			tag := strings.Join(names, "_")
 			set := "{" + strings.Join(names, ",") + "}"
@@ -114,16 +91,16 @@ func (c *Checker) playerNames(j uint64) []string {
 	return out
 }
 
-func (c *Checker) language(name, meaning string, steps []*rstep, j uint64, neg bool, T int, r *passResult) *Language {
-	l := &Language{Name: name, Meaning: meaning, Coalition: c.playerNames(j), Negated: neg, Horizon: T,
-		c: c, steps: steps, mask: j}
+func (c *Checker) language(name, meaning string, steps []*hist.Step, j uint64, neg bool, T int, r *hist.Result) *Language {
+	l := hist.NewLanguage(c.hist, steps, j, T)
+	l.Name, l.Meaning, l.Coalition, l.Negated = name, meaning, c.playerNames(j), neg
 	if neg {
-		l.Count, l.Prob, l.ProbExact = r.cRej, r.pRej.float(), r.rRej
+		l.Count, l.Prob, l.ProbExact = r.CRej, r.PRej.Float(), r.RRej
 	} else {
-		l.Count, l.Prob, l.ProbExact = r.cAcc, r.pAcc.float(), r.rAcc
+		l.Count, l.Prob, l.ProbExact = r.CAcc, r.PAcc.Float(), r.RAcc
 	}
 	if l.ProbExact != nil {
-		l.Prob = ratFloat(l.ProbExact)
+		l.Prob = resp.RatFloat(l.ProbExact)
 	}
 	return l
 }

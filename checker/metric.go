@@ -1,34 +1,18 @@
 package checker
 
 import (
-	"math"
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 )
 
 // This file evaluates the language metrics #=?, H=?, Hinf=? (SPEC §5) and
 // the probability P=? / P~p of an outcome under the behaviour profile.
 
-// log2p1 returns log2(1+x) for a non-negative big integer, accurate to
-// float64 precision however large x is.
-func log2p1(x *big.Int) float64 {
-	if x.Sign() <= 0 {
-		return 0
-	}
-	if x.BitLen() <= 52 {
-		return math.Log2(1 + float64(x.Int64()))
-	}
-	y := new(big.Float).SetPrec(128).SetInt(x)
-	y.Add(y, big.NewFloat(1))
-	mant := new(big.Float)
-	exp := y.MantExp(mant) // y = mant · 2^exp, mant in [0.5, 1)
-	m, _ := mant.Float64()
-	return float64(exp) + math.Log2(m)
-}
-
 // languageQuery is an outcome prepared for a pass without a plan.
-func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromOne bool) (*automaton, int32, int, error) {
+func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromOne bool) (*hist.Product, int32, int, error) {
 	a, err := c.historyAutomaton(outcome, fromOne)
 	if err != nil {
 		return nil, 0, 0, err
@@ -37,7 +21,7 @@ func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromO
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	return a, a.prod.start(s0), T, nil
+	return a, a.Start(s0), T, nil
 }
 
 func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
@@ -47,22 +31,22 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		h := c.entropyRate(a, a.prod.start(s0))
+		h := resp.EntropyRate(a, a.Start(s0))
 		return &Result{Kind: KindNumber, Number: h}, nil
 	}
 	a, start, T, err := c.languageQuery(x.Outcome, x.OpPos, s0, fromOne)
 	if err != nil {
 		return nil, err
 	}
-	r := c.pass(a, start, nil, T, 0, true)
+	r := a.Pass(start, nil, T, 0, true)
 	switch x.Kind {
 	case prism.MetricCount:
-		return &Result{Kind: KindCount, Count: r.cAcc, Horizon: T, HasHorizon: true}, nil
+		return &Result{Kind: KindCount, Count: r.CAcc, Horizon: T, HasHorizon: true}, nil
 	}
 	if T < 1 {
 		return nil, c.errAt(x.OpPos, "H=? needs a horizon of at least 1 (give --horizon or a bounded outcome)")
 	}
-	return &Result{Kind: KindNumber, Number: log2p1(r.cAcc) / float64(T), Horizon: T, HasHorizon: true}, nil
+	return &Result{Kind: KindNumber, Number: resp.Log2p1(r.CAcc) / float64(T), Horizon: T, HasHorizon: true}, nil
 }
 
 // probAt returns P(ψ) from s0: on infinite paths of the induced chain
@@ -83,8 +67,8 @@ func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error
 	if err != nil {
 		return 0, nil, 0, err
 	}
-	r := c.pass(a, start, nil, T, 0, false)
-	return r.pAcc.float(), r.rAcc, T, nil
+	r := a.Pass(start, nil, T, 0, false)
+	return r.PAcc.Float(), r.RAcc, T, nil
 }
 
 // topProb is probAt for a property's top level, where only s0 is asked.
@@ -112,7 +96,7 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 		res := &Result{Kind: KindNumber, Number: p, Horizon: T, HasHorizon: true}
 		if c.cfg.Exact && pr != nil {
 			res.Exact = pr
-			res.Number = ratFloat(pr)
+			res.Number = resp.RatFloat(pr)
 		}
 		return res, nil
 	}

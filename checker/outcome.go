@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"math"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -39,7 +42,7 @@ func keyOf(e prism.Expr, fromOne bool, clip int64) (k autoKey) {
 // or metric operator: it is then one atom, evaluated by Env.StateSet.
 func isPlain(e prism.Expr) bool {
 	plain := true
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch x.(type) {
 		case *prism.Temporal, *prism.ProbOp, *prism.RewardOp, *prism.Strategy,
 			*prism.FilterExpr, *prism.MultiNash, *prism.Resp, *prism.Metric:
@@ -67,7 +70,7 @@ func (c *Checker) boundClipped(t *prism.Temporal, clip int64) (int64, error) {
 	b := t.Bound
 	switch b.Kind {
 	case prism.BoundNone:
-		return int64(unbounded), nil
+		return int64(ltlf.Unbounded), nil
 	case prism.BoundLe, prism.BoundLt:
 		if t.Op == prism.TempX {
 			return 0, c.errAt(b.Pos, "X takes no time bound")
@@ -80,7 +83,7 @@ func (c *Checker) boundClipped(t *prism.Temporal, clip int64) (int64, error) {
 			k--
 		}
 		if k < 0 {
-			k = -2 // empty range; distinct from unbounded
+			k = solve.EmptyRange // distinct from unbounded
 		}
 		if clip > 0 && k > clip {
 			k = clip
@@ -121,7 +124,7 @@ func (c *Checker) intConst(e prism.Expr, what string) (int64, error) {
 // depth returns the temporal depth of an outcome (SPEC §2) and the first
 // unbounded temporal operator, if any.
 func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
-	e = unparen(e)
+	e = prism.Unparen(e)
 	switch x := e.(type) {
 	case *prism.Temporal:
 		k, err := c.boundOf(x)
@@ -145,7 +148,7 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 		switch {
 		case x.Op == prism.TempX:
 			d++
-		case k == int64(unbounded):
+		case k == int64(ltlf.Unbounded):
 			if unb == nil {
 				unb = x
 			}
@@ -181,7 +184,7 @@ func (c *Checker) depth(e prism.Expr) (int64, *prism.Temporal, error) {
 
 // outcomeBuilder converts one outcome into a factory formula.
 type outcomeBuilder struct {
-	c       *Checker
+	fac     *ltlf.Factory
 	fromOne bool
 	clip    int64 // > 0: bounds above it mean the same as it (histories of that length)
 	atoms   []translate.Bitset
@@ -198,31 +201,30 @@ func (b *outcomeBuilder) atom(set translate.Bitset) int32 {
 		k = k[:len(k)-8]
 	}
 	if i, ok := b.atomIdx[string(k)]; ok {
-		return b.c.fac.atom(i)
+		return b.fac.Atom(i)
 	}
 	i := len(b.atoms)
 	b.atoms = append(b.atoms, set)
 	b.atomIdx[string(k)] = i
-	return b.c.fac.atom(i)
+	return b.fac.Atom(i)
 }
 
-// build converts e; top is true outside every temporal operator (where
+// buildOutcome converts e; top is true outside every temporal operator (where
 // --outcome-from 1 shifts the ranges).
-func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
-	c := b.c
+func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32, error) {
 	f := c.fac
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
-		return idFalse, c.errAt(prism.NoPos, "missing outcome formula")
+		return ltlf.False, c.errAt(prism.NoPos, "missing outcome formula")
 	}
 	switch x := e.(type) {
 	case *prism.BoolLit:
 		if x.Value {
-			return idTrue, nil
+			return ltlf.True, nil
 		}
-		return idFalse, nil
+		return ltlf.False, nil
 	case *prism.Temporal:
-		return b.temporal(x, top)
+		return c.buildTemporal(b, x, top)
 	case *prism.Resp, *prism.ProbOp, *prism.Strategy:
 		set, err := c.stateSet(x)
 		if err != nil {
@@ -237,102 +239,106 @@ func (b *outcomeBuilder) build(e prism.Expr, top bool) (int32, error) {
 		}
 	case *prism.Unary:
 		if x.Op == prism.OpNot {
-			a, err := b.build(x.X, top)
+			a, err := c.buildOutcome(b, x.X, top)
 			if err != nil {
 				return 0, err
 			}
-			return f.not(a), nil
+			return f.Not(a), nil
 		}
 	case *prism.Binary:
 		{
 			switch x.Op {
 			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
-				l, err := b.build(x.X, top)
+				l, err := c.buildOutcome(b, x.X, top)
 				if err != nil {
 					return 0, err
 				}
-				r, err := b.build(x.Y, top)
+				r, err := c.buildOutcome(b, x.Y, top)
 				if err != nil {
 					return 0, err
 				}
 				switch x.Op {
 				case prism.OpAnd:
-					return f.and(l, r), nil
+					return f.And(l, r), nil
 				case prism.OpOr:
-					return f.or(l, r), nil
+					return f.Or(l, r), nil
 				case prism.OpImplies:
-					return f.or(f.not(l), r), nil
+					return f.Or(f.Not(l), r), nil
 				default:
-					return f.or(f.and(l, r), f.and(f.not(l), f.not(r))), nil
+					return f.Or(f.And(l, r), f.And(f.Not(l), f.Not(r))), nil
 				}
 			}
 		}
 	}
-	if !isPlain(e) {
-		return 0, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
-	}
-	set, err := c.atomSet(e)
+	set, err := c.plainAtomSet(e)
 	if err != nil {
 		return 0, err
 	}
 	return b.atom(set), nil
 }
 
-func (b *outcomeBuilder) temporal(x *prism.Temporal, top bool) (int32, error) {
-	c := b.c
+func (c *Checker) buildTemporal(b *outcomeBuilder, x *prism.Temporal, top bool) (int32, error) {
 	f := c.fac
 	k64, err := c.boundClipped(x, b.clip)
 	if err != nil {
 		return 0, err
 	}
-	right, err := b.build(x.Right, false)
+	right, err := c.buildOutcome(b, x.Right, false)
 	if err != nil {
 		return 0, err
 	}
 	var left int32
 	if x.Left != nil {
-		if left, err = b.build(x.Left, false); err != nil {
+		if left, err = c.buildOutcome(b, x.Left, false); err != nil {
 			return 0, err
 		}
 	}
-	var kind fkind
+	var kind ltlf.Kind
 	switch x.Op {
 	case prism.TempX:
-		return f.next(right, false), nil
+		return f.Next(right, false), nil
 	case prism.TempF:
-		kind = fF
+		kind = ltlf.F
 	case prism.TempG:
-		kind = fG
+		kind = ltlf.G
 	case prism.TempU:
-		kind = fU
+		kind = ltlf.U
 	case prism.TempW:
-		kind = fW
+		kind = ltlf.W
 	case prism.TempR:
-		kind = fR
+		kind = ltlf.R
 	}
-	if (kind == fU || kind == fW || kind == fR) && x.Left == nil {
+	if (kind == ltlf.U || kind == ltlf.W || kind == ltlf.R) && x.Left == nil {
 		return 0, c.errAt(x.OpPos, "%v needs two operands", x.Op)
 	}
 	// weak: true on an empty range (G, W, R); strong: false (F, U).
-	weak := kind == fG || kind == fW || kind == fR
+	weak := kind == ltlf.G || kind == ltlf.W || kind == ltlf.R
 	shift := top && b.fromOne
-	if k64 != int64(unbounded) {
+	if k64 != int64(ltlf.Unbounded) {
 		if shift {
 			k64--
 		}
 		if k64 < 0 {
 			if weak {
-				return idTrue, nil
+				return ltlf.True, nil
 			}
-			return idFalse, nil
+			return ltlf.False, nil
 		}
 	}
 	k := int32(k64)
-	r := f.temporal(kind, k, left, right)
+	r := f.Temporal(kind, k, left, right)
 	if shift {
-		r = f.next(r, weak)
+		r = f.Next(r, weak)
 	}
 	return r, nil
+}
+
+// plainAtomSet evaluates an atom of an outcome, which must be plain.
+func (c *Checker) plainAtomSet(e prism.Expr) (translate.Bitset, error) {
+	if !isPlain(e) {
+		return nil, c.errAt(e.Position(), "a path formula cannot be used inside this expression")
+	}
+	return c.atomSet(e)
 }
 
 // atomSet evaluates a plain state formula through the environment.
@@ -352,62 +358,32 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 
 // automatonFor compiles an outcome once per checker, for infinite paths
 // or (Hinf) unbounded histories: time bounds are kept as written.
-func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*automaton, error) {
+func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error) {
 	return c.automatonClipped(e, fromOne, 0)
 }
 
 // historyAutomaton compiles an outcome judged on histories of the query's
 // horizon: with an explicit --horizon T, time bounds beyond T are clipped
 // to T, which changes no history's verdict.
-func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*automaton, error) {
+func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*hist.Product, error) {
 	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon))
 }
 
-func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*automaton, error) {
+func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*hist.Product, error) {
 	key := keyOf(e, fromOne, clip)
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
-	b := &outcomeBuilder{c: c, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
-	id, err := b.build(e, true)
+	b := &outcomeBuilder{fac: c.fac, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
+	id, err := c.buildOutcome(b, e, true)
 	if err != nil {
 		return nil, err
 	}
-	a := &automaton{
-		fac:      c.fac,
-		init:     id,
-		letterOf: make([]int32, c.g.NumStates),
-		progMemo: map[uint64]int32{},
-		finMemo:  map[uint64]bool{},
-		free:     map[[2]int]*passResult{},
+	atoms := make([]ltlf.StateSet, len(b.atoms))
+	for i, set := range b.atoms {
+		atoms[i] = set
 	}
-	nw := (len(b.atoms) + 63) / 64
-	index := map[string]int32{}
-	word := make([]uint64, nw)
-	kb := make([]byte, 0, 8*nw)
-	for s := 0; s < c.g.NumStates; s++ {
-		clear(word)
-		for i, set := range b.atoms {
-			if set.Has(s) {
-				word[i>>6] |= 1 << (uint(i) & 63)
-			}
-		}
-		kb = kb[:0]
-		for _, w := range word {
-			kb = binary.LittleEndian.AppendUint64(kb, w)
-		}
-		id, ok := index[string(kb)]
-		if !ok {
-			id = int32(len(a.letters))
-			a.letters = append(a.letters, append([]uint64(nil), word...))
-			index[string(kb)] = id
-		}
-		a.letterOf[s] = id
-	}
-	if len(a.letters) == 0 {
-		a.letters = append(a.letters, make([]uint64, nw))
-	}
-	a.prod = newProduct(c, a)
+	a := hist.NewProduct(c.hist, ltlf.NewAutomaton(c.fac, id, atoms, c.g.NumStates))
 	c.autos[key] = a
 	return a, nil
 }

@@ -68,9 +68,9 @@ func TestCountFreeMatchesCounted(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					q.qualitative()
-					for j, r := range q.passes {
-						if r.counted || r.cAcc != nil {
+					q.Qualitative()
+					for j, r := range q.Measured() {
+						if r.Counted || r.CAcc != nil {
 							t.Errorf("%v plan %d outcome %d: the pass for coalition %b counted histories", kind, pi, oi, j)
 						}
 					}

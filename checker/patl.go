@@ -1,6 +1,9 @@
 package checker
 
 import (
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -15,15 +18,6 @@ import (
 // solved on the product with its outcome automaton, as a reachability of
 // the residual `true` (co-safe formulas) or an avoidance of the residual
 // `false` (safety formulas).
-
-// patlQuery is what a coalition operator asks.
-type patlQuery struct {
-	coal []bool // per player: in the coalition
-	max  bool   // the coalition maximises the probability
-	sure bool   // <<A>> [ψ]: the coalition makes ψ certain
-}
-
-func (q patlQuery) flip() patlQuery { q.max = !q.max; return q }
 
 // patlOp is the operator under a coalition: P or R with a query (max=? or
 // min=?) or a bound, or the certainty form [ψ].
@@ -56,7 +50,7 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		}
 		return patlOp{pos: x.OpPos, path: x.Op, certain: true}, nil
 	}
-	switch op := unparen(x.Op).(type) {
+	switch op := prism.Unparen(x.Op).(type) {
 	case *prism.ProbOp:
 		switch {
 		case op.Kind != 'P':
@@ -134,31 +128,31 @@ func (c *Checker) allPlayers() []bool {
 }
 
 // strategyQuery prepares x: the query and its operator.
-func (c *Checker) strategyQuery(x *prism.Strategy) (patlQuery, patlOp, error) {
+func (c *Checker) strategyQuery(x *prism.Strategy) (solve.Query, patlOp, error) {
 	op, err := c.strategyForm(x)
 	if err != nil {
-		return patlQuery{}, op, err
+		return solve.Query{}, op, err
 	}
 	coal, err := c.coalitionOf(x)
 	if err != nil {
-		return patlQuery{}, op, err
+		return solve.Query{}, op, err
 	}
 	return queryFor(coal, op), op, c.opUnsupported(op)
 }
 
 // queryFor: the coalition maximises for max=?, > and >=, and makes the
 // path certain in [ψ].
-func queryFor(coal []bool, op patlOp) patlQuery {
-	q := patlQuery{coal: coal, sure: op.certain}
+func queryFor(coal []bool, op patlOp) solve.Query {
+	q := solve.Query{Coal: coal, Sure: op.certain}
 	switch op.rel {
 	case prism.RelMaxQuery, prism.RelGt, prism.RelGe:
-		q.max = true
+		q.Max = true
 	}
 	return q
 }
 
 // opValues returns the value of op under q at each start state.
-func (c *Checker) opValues(q patlQuery, op patlOp, starts []int) ([]float64, error) {
+func (c *Checker) opValues(q solve.Query, op patlOp, starts []int) ([]float64, error) {
 	if op.rew != nil {
 		return c.rewardValues(q, op.rew, starts)
 	}
@@ -174,12 +168,12 @@ func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
 	return c.checkOp(q, op, init)
 }
 
-func (c *Checker) checkOp(q patlQuery, op patlOp, init int) (*Result, error) {
+func (c *Checker) checkOp(q solve.Query, op patlOp, init int) (*Result, error) {
 	v, err := c.opValues(q, op, []int{init})
 	if err != nil {
 		return nil, err
 	}
-	if q.sure {
+	if q.Sure {
 		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
 	}
 	if op.rel.IsQuery() {
@@ -246,7 +240,7 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	if err != nil {
 		return nil, err
 	}
-	if !q.sure && op.rel.IsQuery() {
+	if !q.Sure && op.rel.IsQuery() {
 		return nil, c.errAt(op.pos, "a %s query is numeric and cannot be used as a state formula", relString(op.rel))
 	}
 	starts := make([]int, c.g.NumStates)
@@ -260,7 +254,7 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	set := translate.NewBitset(c.g.NumStates)
 	for s, p := range v {
 		holds := p == 1
-		if !q.sure {
+		if !q.Sure {
 			if holds, err = c.opHolds(op, p); err != nil {
 				return nil, err
 			}
@@ -278,8 +272,8 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 
 // pathValues returns the value of path under q at each start state: the
 // optimal probability, or 1/0 for sure winning.
-func (c *Checker) pathValues(q patlQuery, path prism.Expr, starts []int) ([]float64, error) {
-	path = unparen(path)
+func (c *Checker) pathValues(q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
+	path = prism.Unparen(path)
 	if path == nil {
 		return nil, c.errAt(prism.NoPos, "missing path formula")
 	}
@@ -307,7 +301,7 @@ func valuesAt(all []float64, starts []int) []float64 {
 // P, R, coalition, responsibility or metric operator.
 func bareTemporal(e prism.Expr) bool {
 	found := false
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch x.(type) {
 		case *prism.Temporal:
 			found = true
@@ -322,54 +316,38 @@ func bareTemporal(e prism.Expr) bool {
 
 // simpleValues solves one temporal operator over state formulas on the
 // game, for every state.
-func (c *Checker) simpleValues(q patlQuery, t *prism.Temporal) ([]float64, error) {
+func (c *Checker) simpleValues(q solve.Query, t *prism.Temporal) ([]float64, error) {
 	k, left, right, err := c.simpleOperands(t)
 	if err != nil {
 		return nil, err
 	}
 	n := c.g.NumStates
-	ar := gameArena(c)
-	sv := newSolver(ar, c.viewFor(q.coal), q.max)
+	ar := solve.GameArena(c.g)
 	if t.Op == prism.TempX {
-		if q.sure {
+		sv := solve.NewSolver(ar, solve.NewView(c.g, q.Coal), q.Max)
+		if q.Sure {
 			out := make([]bool, n)
 			for i := range out {
-				out[i] = sv.cpre(i, right)
+				out[i] = sv.CPre(i, right)
 			}
-			return boolValues(out), nil
+			return solve.BoolValues(out), nil
 		}
-		return sv.next(right), nil
+		return sv.Next(right), nil
 	}
-	return c.operatorValues(q, ar, sv, t, left, right, k)
+	return c.operatorValues(ar, q, t, left, right, k)
 }
 
-// operatorValues solves F, U, G, W and R over state sets on a solver, for the
-// game (pATL) and for the chain a behaviour induces (P on infinite paths);
-// X is the caller's, as its one-step operator differs between the two.
-func (c *Checker) operatorValues(q patlQuery, ar *arena, sv *solver, t *prism.Temporal, left, right []bool, k int64) ([]float64, error) {
-	n := len(right)
-	switch t.Op {
-	case prism.TempF:
-		all := make([]bool, n)
-		for i := range all {
-			all[i] = true
-		}
-		return c.untilValues(q, sv, all, right, k)
-	case prism.TempU:
-		return c.untilValues(q, sv, left, right, k)
-	case prism.TempG:
-		return c.weakValues(q, ar, right, make([]bool, n), k)
-	case prism.TempW:
-		return c.weakValues(q, ar, left, right, k)
-	case prism.TempR:
-		// a R b = b W (a ∧ b)
-		ab := make([]bool, n)
-		for i := range ab {
-			ab[i] = left[i] && right[i]
-		}
-		return c.weakValues(q, ar, right, ab, k)
+// operatorValues solves F, U, G, W and R over state sets on an arena, for
+// the game (pATL) and for the chain a behaviour induces (P on infinite
+// paths); X is the caller's, as its one-step operator differs between the
+// two.
+func (c *Checker) operatorValues(ar *solve.Arena, q solve.Query, t *prism.Temporal, left, right []bool, k int64) ([]float64, error) {
+	op, ok := map[prism.TempOp]solve.Op{prism.TempF: solve.OpF, prism.TempU: solve.OpU,
+		prism.TempG: solve.OpG, prism.TempW: solve.OpW, prism.TempR: solve.OpR}[t.Op]
+	if !ok {
+		return nil, c.errAt(t.OpPos, "unknown temporal operator")
 	}
-	return nil, c.errAt(t.OpPos, "unknown temporal operator")
+	return solve.Path(ar, q, op, left, right, k)
 }
 
 // simpleOperands evaluates what a single temporal operator over state
@@ -393,103 +371,47 @@ func (c *Checker) simpleOperands(t *prism.Temporal) (k int64, left, right []bool
 	return k, left, right, nil
 }
 
-const emptyRange = -2 // boundOf's bound of an empty range (<0)
-
-// untilValues: a U≤k b.
-func (c *Checker) untilValues(q patlQuery, sv *solver, a, b []bool, k int64) ([]float64, error) {
-	if k == emptyRange {
-		return make([]float64, len(a)), nil
-	}
-	if q.sure {
-		return boolValues(sv.sureReach(a, b, k)), nil
-	}
-	return sv.reach(a, b, k)
-}
-
-// weakValues: a W≤k b, by duality for probabilities:
-// P_A,max[a W b] = 1 − P_A,min[¬b U (¬a ∧ ¬b)].
-func (c *Checker) weakValues(q patlQuery, ar *arena, a, b []bool, k int64) ([]float64, error) {
-	n := len(a)
-	if k == emptyRange {
-		out := make([]float64, n)
-		for i := range out {
-			out[i] = 1
-		}
-		return out, nil
-	}
-	if q.sure {
-		sv := newSolver(ar, c.viewFor(q.coal), q.max)
-		return boolValues(sv.sureWeak(a, b, k)), nil
-	}
-	nb := make([]bool, n)
-	bad := make([]bool, n)
-	for i := range nb {
-		nb[i] = !b[i]
-		bad[i] = !a[i] && !b[i]
-	}
-	f := q.flip()
-	sv := newSolver(ar, c.viewFor(f.coal), f.max)
-	v, err := sv.reach(nb, bad, k)
-	if err != nil {
-		return nil, err
-	}
-	for i := range v {
-		v[i] = 1 - v[i]
-	}
-	return v, nil
-}
-
-func boolValues(b []bool) []float64 {
-	out := make([]float64, len(b))
-	for i, x := range b {
-		if x {
-			out[i] = 1
-		}
-	}
-	return out
-}
-
 // productValues solves a co-safe or safety path formula on the product of
 // the game with its outcome automaton.
-func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]float64, error) {
-	a, err := c.automatonFor(path, false)
+func (c *Checker) productValues(q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
+	p, err := c.automatonFor(path, false)
 	if err != nil {
 		return nil, err
 	}
-	coSafe, safe := c.fac.classify(a.init)
+	return c.productSolve(c.g, p, q, path, starts)
+}
+
+// productSolve solves path on product p of game g (the game itself or the
+// chain a behaviour induces) from each start state.
+func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
+	a := p.A
+	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
 		return nil, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
 	}
-	p := a.prod
 	ids := make([]int32, len(starts))
 	for k, s := range starts {
-		ids[k] = p.start(s)
+		ids[k] = p.Start(s)
 	}
-	n := p.size()
+	n := p.Size()
 	good := make([]bool, n)
 	bad := make([]bool, n)
 	notGood := make([]bool, n)
 	notBad := make([]bool, n)
 	for i := 0; i < n; i++ {
-		r := a.prog(p.q[i], a.letterOf[p.s[i]])
-		good[i], bad[i] = r == idTrue, r == idFalse
+		r := a.Prog(p.Q[i], a.Letter(int(p.S[i])))
+		good[i], bad[i] = r == ltlf.True, r == ltlf.False
 		notGood[i], notBad[i] = !good[i], !bad[i]
 	}
-	ar := productArena(p)
+	ar := solve.ProductArena(g, p.S, p.Succ, p.SuccStart)
 	var v []float64
-	switch {
-	case q.sure && coSafe:
-		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureReach(notBad, good, int64(unbounded)))
-	case q.sure:
-		v = boolValues(newSolver(ar, c.viewFor(q.coal), q.max).sureWeak(notBad, good, int64(unbounded)))
-	case coSafe:
-		v, err = newSolver(ar, c.viewFor(q.coal), q.max).reach(notBad, good, int64(unbounded))
-	default:
-		f := q.flip()
-		v, err = newSolver(ar, c.viewFor(f.coal), f.max).reach(notGood, bad, int64(unbounded))
-		for i := range v {
-			v[i] = 1 - v[i]
-		}
+	var err error
+	if coSafe {
+		v, err = solve.Until(ar, q, notBad, good, solve.Unbounded)
+	} else {
+		// ψ holds while the residual `false` is avoided: notBad W good,
+		// solved by its dual when probabilities are asked.
+		v, err = solve.Weak(ar, q, notBad, good, solve.Unbounded)
 	}
 	if err != nil {
 		return nil, err
@@ -499,48 +421,6 @@ func (c *Checker) productValues(q patlQuery, path prism.Expr, starts []int) ([]f
 		out[k] = v[id]
 	}
 	return out, nil
-}
-
-// classify reports whether formula id is co-safe (no unbounded G, W or R
-// in its negation normal form) and whether it is a safety formula (no
-// unbounded F or U).
-func (f *factory) classify(id int32) (coSafe, safe bool) {
-	coSafe, safe = true, true
-	seen := map[int32]bool{}
-	var visit func(int32)
-	visit = func(id int32) {
-		if seen[id] || id == idTrue || id == idFalse {
-			return
-		}
-		seen[id] = true
-		n := f.nodes[id]
-		switch n.kind {
-		case fAtom:
-			return
-		case fNot, fX, fWX:
-			visit(n.a)
-			return
-		case fAnd, fOr:
-			for _, x := range n.list {
-				visit(x)
-			}
-			return
-		case fF, fU:
-			if n.k == unbounded {
-				safe = false
-			}
-		case fG, fW, fR:
-			if n.k == unbounded {
-				coSafe = false
-			}
-		}
-		visit(n.a)
-		if n.kind != fF && n.kind != fG {
-			visit(n.b)
-		}
-	}
-	visit(id)
-	return coSafe, safe
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the
@@ -558,7 +438,7 @@ func (c *Checker) patlBools(e prism.Expr) ([]bool, error) {
 }
 
 func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "missing state formula")
 	}
@@ -636,7 +516,7 @@ func (c *Checker) patlSet(e prism.Expr) (translate.Bitset, error) {
 // (atomSet refuses incomplete atoms, whose Position may not be defined).
 func complete(e prism.Expr) (prism.Pos, bool) {
 	pos, ok := prism.NoPos, true
-	walk(e, func(x prism.Expr) bool {
+	prism.Inspect(e, func(x prism.Expr) bool {
 		switch y := x.(type) {
 		case *prism.Binary:
 			if y.X == nil || y.Y == nil {

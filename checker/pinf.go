@@ -3,6 +3,8 @@ package checker
 import (
 	"slices"
 
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -19,8 +21,10 @@ import (
 
 // infState holds what a checker computes for infinite paths.
 type infState struct {
-	chain *Checker              // a checker over the induced chain (its solver arena)
-	all   map[autoKey][]float64 // P(ψ) in every state (nested P~p)
+	chain *translate.Game           // the chain β induces
+	model *hist.Model               // the chain, for products with outcome automata
+	prods map[autoKey]*hist.Product // products of the chain with outcome automata
+	all   map[autoKey][]float64     // P(ψ) in every state (nested P~p)
 }
 
 // infinitePaths reports whether P [path] is judged on infinite paths: no
@@ -35,18 +39,14 @@ func (c *Checker) infinitePaths(path prism.Expr) (bool, error) {
 	return unb != nil, err
 }
 
-// chainChecker returns a checker whose game is the Markov chain that β
-// induces on c's game: same states, numbering, valuations and labels; in
+// chain returns the Markov chain that β induces on c's game: same states, numbering, valuations and labels; in
 // each state one choice whose transitions carry Σ β(ch)·δ(ch)(t) per
 // target t, sorted by target, zero probabilities dropped (so that the
 // graph analyses see only the moves that can happen). A state without
 // choices keeps none.
-func (c *Checker) chainChecker() *Checker {
-	if c.inf == nil {
-		c.inf = &infState{all: map[autoKey][]float64{}}
-	}
-	if c.inf.chain != nil {
-		return c.inf.chain
+func (c *Checker) chain() *infState {
+	if c.inf != nil {
+		return c.inf
 	}
 	g := c.g
 	n := g.NumStates
@@ -99,73 +99,66 @@ func (c *Checker) chainChecker() *Checker {
 		ch.TransStart = append(ch.TransStart, int32(len(ch.Target)))
 		ch.ChoiceAction = append(ch.ChoiceAction, 0)
 	}
-	c.inf.chain = &Checker{
-		fset:       c.fset,
-		g:          ch,
-		env:        c.env,
-		cfg:        c.cfg,
-		fac:        c.fac,
-		autos:      map[autoKey]*automaton{},
-		allows:     map[allowKey]translate.Bitset{},
-		actFilters: map[[2]int32]translate.Bitset{},
+	c.inf = &infState{
+		chain: ch,
+		model: hist.NewModel(ch, hist.Config{MaxProduct: c.cfg.MaxProduct}),
+		prods: map[autoKey]*hist.Product{},
+		all:   map[autoKey][]float64{},
 	}
-	return c.inf.chain
+	return c.inf
 }
 
 // infValues returns P(ψ) on the infinite paths of the chain from each
 // state in starts. The atoms of ψ (nested operators included) are
 // evaluated on the game itself, only the paths run on the chain.
 func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
-	m := c.chainChecker()
-	p := unparen(path)
+	inf := c.chain()
+	p := prism.Unparen(path)
 	if p == nil {
 		return nil, c.errAt(prism.NoPos, "missing path formula")
 	}
 	if t, ok := p.(*prism.Temporal); ok && !bareTemporal(t.Left) && !bareTemporal(t.Right) {
-		all, err := c.infSimple(m, t)
+		all, err := c.infSimple(inf.chain, t)
 		if err != nil {
 			return nil, err
 		}
 		return valuesAt(all, starts), nil
 	}
 	// The outcome automaton is compiled on the game (its letters are the
-	// atoms' truth values per state, which the chain shares); the chain's
-	// checker gets a copy whose product runs on the chain's transitions.
+	// atoms' truth values per state, which the chain shares); its product
+	// runs on the chain's transitions.
 	key := keyOf(path, false, 0)
-	if _, ok := m.autos[key]; !ok {
+	prod, ok := inf.prods[key]
+	if !ok {
 		a, err := c.automatonFor(path, false)
 		if err != nil {
 			return nil, err
 		}
-		am := *a
-		am.free = map[[2]int]*passResult{}
-		am.prod = newProduct(m, &am)
-		m.autos[key] = &am
+		prod = hist.NewProduct(inf.model, a.A)
+		inf.prods[key] = prod
 	}
-	return m.productValues(patlQuery{max: true}, path, starts)
+	return c.productSolve(inf.chain, prod, solve.Query{Max: true}, path, starts)
 }
 
 // infSimple solves one temporal operator over state formulas on the chain
 // (the chain has one choice per state, so the optimisation is a plain
 // expectation): U and F by reachability, G, W and R by their duals.
-func (c *Checker) infSimple(m *Checker, t *prism.Temporal) ([]float64, error) {
+func (c *Checker) infSimple(chain *translate.Game, t *prism.Temporal) ([]float64, error) {
 	k, left, right, err := c.simpleOperands(t)
 	if err != nil {
 		return nil, err
 	}
-	q := patlQuery{max: true}
-	ar := gameArena(m)
-	sv := newSolver(ar, m.viewFor(nil), true)
+	ar := solve.GameArena(chain)
 	if t.Op == prism.TempX {
-		return sv.next(right), nil
+		return solve.NewSolver(ar, solve.NewView(chain, nil), true).Next(right), nil
 	}
-	return m.operatorValues(q, ar, sv, t, left, right, k)
+	return c.operatorValues(ar, solve.Query{Max: true}, t, left, right, k)
 }
 
 // infProbAt returns P(ψ) from s for a nested P~p: the values of every
 // state are computed once per path formula.
 func (c *Checker) infProbAt(path prism.Expr, s int) (float64, error) {
-	c.chainChecker()
+	c.chain()
 	key := keyOf(path, false, 0)
 	v, ok := c.inf.all[key]
 	if !ok {

@@ -3,37 +3,12 @@ package checker
 import (
 	"math/big"
 
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 )
 
 // This file evaluates CAR, CPR and CCR (SPEC §5): the qualitative forms,
 // the degrees by count, probability and entropy, and bounds on degrees.
-
-// respQuery is one responsibility operator prepared at one start state.
-type respQuery struct {
-	c      *Checker
-	x      *prism.Resp
-	agent  int
-	all    uint64 // the mask of Ag
-	steps  []*rstep
-	T      int
-	a      *automaton
-	start  int32
-	passes map[uint64]*passResult
-	// counts: the passes count histories (for the # and H degrees and for
-	// exported languages); without, only probabilities and emptiness.
-	counts bool
-}
-
-// pass returns the measurement of Compat_J(π) for coalition mask j.
-func (q *respQuery) pass(j uint64) *passResult {
-	if r, ok := q.passes[j]; ok && (r.counted || !q.counts) {
-		return r
-	}
-	r := q.c.pass(q.a, q.start, q.steps, q.T, j, q.counts)
-	q.passes[j] = r
-	return r
-}
 
 // needsCounts says whether evaluating x needs the number of histories (the
 // qualitative operators and the P degree need only emptiness and
@@ -42,7 +17,7 @@ func needsCounts(x *prism.Resp) bool {
 	return x.Degree != prism.DegNone && x.Degree != prism.DegProb
 }
 
-func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*respQuery, error) {
+func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*resp.Query, error) {
 	g := c.g
 	if c.nplayers == 0 {
 		return nil, c.errAt(x.OpPos, "%v needs a model with players (this is a %v)", x.Kind, g.Type)
@@ -70,22 +45,34 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*respQuery, e
 	if err != nil {
 		return nil, err
 	}
-	q := &respQuery{
-		c: c, x: x, agent: agent,
-		all:    uint64(1)<<uint(c.nplayers) - 1,
-		steps:  steps,
-		T:      T,
-		a:      a,
-		start:  a.prod.start(s0),
-		passes: map[uint64]*passResult{},
-		counts: counts,
+	q := &resp.Query{
+		Kind:    respKind(x.Kind),
+		Agent:   agent,
+		Players: c.nplayers,
+		Steps:   steps,
+		T:       T,
+		Product: a,
+		Start:   a.Start(s0),
+		Counts:  counts,
+		Exact:   c.cfg.Exact,
 	}
 	// Compat_Ag(π) must not be empty.
-	if r := q.pass(q.all); r.emptyAt >= 0 {
-		st := steps[r.emptyAt]
-		return nil, planError{c.errAt(st.pos, "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.emptyAt+1, st.text).(prism.ErrorList)}
+	if r := q.Pass(q.All()); r.EmptyAt >= 0 {
+		st := steps[r.EmptyAt]
+		return nil, planError{c.errAt(c.stepPos[st], "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.EmptyAt+1, st.Text).(prism.ErrorList)}
 	}
 	return q, nil
+}
+
+// respKind maps a responsibility operator to its resp.Kind.
+func respKind(k prism.RespKind) resp.Kind {
+	switch k {
+	case prism.CAR:
+		return resp.CAR
+	case prism.CPR:
+		return resp.CPR
+	}
+	return resp.CCR
 }
 
 // planError reports a plan that cannot be carried out (Compat_Ag(π) = ∅).
@@ -116,171 +103,6 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 	return int(T), nil
 }
 
-// holds reports "every history of Compat_J(π) satisfies ψ".
-func (q *respQuery) holds(j uint64) bool { return !q.pass(j).anyRej }
-
-// qualitative evaluates the boolean operator.
-func (q *respQuery) qualitative() bool {
-	i := uint64(1) << uint(q.agent)
-	switch q.x.Kind {
-	case prism.CAR:
-		return q.holds(i) && q.avoidable(0)
-	case prism.CPR:
-		return q.holds(q.all) && q.avoidable(q.all&^i)
-	}
-	if !q.holds(q.all) {
-		return false
-	}
-	for _, j := range q.coalitions() {
-		if q.holds(j) && q.avoidable(j&^i) {
-			return true
-		}
-	}
-	return false
-}
-
-// coalitions lists the masks J ⊆ Ag with the agent in J.
-func (q *respQuery) coalitions() []uint64 {
-	i := uint64(1) << uint(q.agent)
-	var out []uint64
-	for j := uint64(0); j <= q.all; j++ {
-		if j&i != 0 {
-			out = append(out, j)
-		}
-	}
-	return out
-}
-
-// degreeVals holds the three degrees.
-type degreeVals struct {
-	count, prob, entropy float64
-	countRat, probRat    *big.Rat
-}
-
-func ratDiv(x, y *big.Int) *big.Rat {
-	if y.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).SetFrac(x, y)
-}
-
-func ratQuo(x, y *big.Rat) *big.Rat {
-	if x == nil || y == nil {
-		return nil
-	}
-	if y.Sign() == 0 {
-		return new(big.Rat)
-	}
-	return new(big.Rat).Quo(x, y)
-}
-
-// hRatio is H(x)/H(y) = log2(1+x)/log2(1+y), with x/0 = 0.
-func hRatio(x, y *big.Int) float64 {
-	ly := log2p1(y)
-	if ly == 0 {
-		return 0
-	}
-	return log2p1(x) / ly
-}
-
-func ratFloat(r *big.Rat) float64 {
-	f, _ := r.Float64()
-	return f
-}
-
-// degrees computes D^C, D^P and D^H (SPEC §5).
-func (q *respQuery) degrees() degreeVals {
-	i := uint64(1) << uint(q.agent)
-	exact := q.c.cfg.Exact
-	var d degreeVals
-	switch q.x.Kind {
-	case prism.CAR:
-		plus, base := q.pass(i), q.pass(0)
-		if !base.anyRej { // κ = [L⁻ ≠ ∅]
-			return zeroDegrees(exact)
-		}
-		if q.counts {
-			d.countRat = ratDiv(plus.cAcc, base.cAcc)
-			d.entropy = hRatio(plus.cAcc, base.cAcc)
-		}
-		d.prob = plus.pAcc.ratio(base.pAcc)
-		if exact {
-			d.probRat = ratQuo(plus.rAcc, base.rAcc)
-		}
-	case prism.CPR:
-		plus, minus, base := q.pass(q.all), q.pass(q.all&^i), q.pass(0)
-		if !plus.anyAcc { // κ = [L⁺ ≠ ∅]
-			return zeroDegrees(exact)
-		}
-		if q.counts {
-			d.countRat = ratDiv(minus.cRej, base.cRej)
-			d.entropy = hRatio(minus.cRej, base.cRej)
-		}
-		d.prob = minus.pRej.ratio(base.pRej)
-		if exact {
-			d.probRat = ratQuo(minus.rRej, base.rRej)
-		}
-	default:
-		base := q.pass(0)
-		n := 0
-		sumC := new(big.Rat)
-		var sumP, sumH float64
-		var sumPR *big.Rat
-		if exact {
-			sumPR = new(big.Rat)
-		}
-		for _, j := range q.coalitions() {
-			plus := q.pass(j)
-			if !plus.anyAcc {
-				continue
-			}
-			n++
-			minus := q.pass(j &^ i)
-			if !minus.anyRej { // κ_J
-				continue
-			}
-			if q.counts {
-				sumC.Add(sumC, ratDiv(plus.cAcc, base.cAcc))
-				sumH += hRatio(plus.cAcc, base.cAcc)
-			}
-			sumP += plus.pAcc.ratio(base.pAcc)
-			if exact {
-				if r := ratQuo(plus.rAcc, base.rAcc); r != nil {
-					sumPR.Add(sumPR, r)
-				}
-			}
-		}
-		if n == 0 {
-			return zeroDegrees(exact)
-		}
-		nr := big.NewRat(int64(n), 1)
-		d.countRat = sumC.Quo(sumC, nr)
-		d.prob = sumP / float64(n)
-		d.entropy = sumH / float64(n)
-		if exact {
-			d.probRat = sumPR.Quo(sumPR, nr)
-		}
-	}
-	if !q.counts {
-		d.countRat = nil // the # degree was not asked for
-	}
-	if d.countRat != nil {
-		d.count = ratFloat(d.countRat)
-	}
-	if d.probRat != nil {
-		d.prob = ratFloat(d.probRat)
-	}
-	return d
-}
-
-func zeroDegrees(exact bool) degreeVals {
-	d := degreeVals{countRat: new(big.Rat)}
-	if exact {
-		d.probRat = new(big.Rat)
-	}
-	return d
-}
-
 // checkResp evaluates a responsibility operator at s0 as a Result.
 func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	q, err := c.prepareResp(x, s0, needsCounts(x))
@@ -291,30 +113,30 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	switch {
 	case x.Degree == prism.DegNone:
 		res.Kind = KindBool
-		res.Bool = q.qualitative()
+		res.Bool = q.Qualitative()
 	case x.Rel == prism.RelQuery && x.Degree == prism.DegAll:
-		d := q.degrees()
+		d := q.Degrees()
 		res.Kind = KindDegrees
-		res.Degrees = &Degrees{Count: d.count, Prob: d.prob, Entropy: d.entropy, CountExact: d.countRat}
+		res.Degrees = &Degrees{Count: d.Count, Prob: d.Prob, Entropy: d.Entropy, CountExact: d.CountRat}
 		if c.cfg.Exact {
-			res.Degrees.ProbExact = d.probRat
+			res.Degrees.ProbExact = d.ProbRat
 		}
 	case x.Rel == prism.RelQuery:
-		d := q.degrees()
+		d := q.Degrees()
 		res.Kind = KindNumber
 		switch x.Degree {
 		case prism.DegCount:
-			res.Number = d.count
+			res.Number = d.Count
 			if c.cfg.Exact {
-				res.Exact = d.countRat
+				res.Exact = d.CountRat
 			}
 		case prism.DegProb:
-			res.Number = d.prob
+			res.Number = d.Prob
 			if c.cfg.Exact {
-				res.Exact = d.probRat
+				res.Exact = d.ProbRat
 			}
 		default:
-			res.Number = d.entropy
+			res.Number = d.Entropy
 		}
 	case !x.Rel.IsQuery():
 		b, err := c.boundedDegree(x, q)
@@ -330,7 +152,7 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 }
 
 // boundedDegree compares one degree with the bound of `CAR(i,π)P>=b [ψ]`.
-func (c *Checker) boundedDegree(x *prism.Resp, q *respQuery) (bool, error) {
+func (c *Checker) boundedDegree(x *prism.Resp, q *resp.Query) (bool, error) {
 	if x.Degree == prism.DegAll || x.Degree == prism.DegNone {
 		return false, c.errAt(x.OpPos, "a bound needs one degree (#, P or H)")
 	}
@@ -344,16 +166,16 @@ func (c *Checker) boundedDegree(x *prism.Resp, q *respQuery) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	d := q.degrees()
+	d := q.Degrees()
 	var v float64
 	var vr *big.Rat
 	switch x.Degree {
 	case prism.DegCount:
-		v, vr = d.count, d.countRat
+		v, vr = d.Count, d.CountRat
 	case prism.DegProb:
-		v, vr = d.prob, d.probRat
+		v, vr = d.Prob, d.ProbRat
 	default:
-		v = d.entropy
+		v = d.Entropy
 	}
 	return compare(v, vr, x.Rel, bound), nil
 }

@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"testing"
 
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -172,7 +173,7 @@ func TestSpec8Exact(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Kind != KindNumber || r.Exact == nil || r.Exact.Cmp(tc.want) != 0 || r.Number != ratFloat(tc.want) {
+		if r.Kind != KindNumber || r.Exact == nil || r.Exact.Cmp(tc.want) != 0 || r.Number != resp.RatFloat(tc.want) {
 			t.Errorf("degree %v: got %v %v, want %v", tc.deg, r.Number, r.Exact, tc.want)
 		}
 	}
@@ -266,7 +267,7 @@ func TestMetrics(t *testing.T) {
 func TestLog2p1(t *testing.T) {
 	for _, e := range []uint{0, 1, 10, 52, 53, 64, 100, 1000, 20000} {
 		x := new(big.Int).Lsh(big.NewInt(1), e)
-		got := log2p1(x)
+		got := resp.Log2p1(x)
 		want := float64(e)
 		if e < 60 {
 			want = math.Log2(1 + math.Ldexp(1, int(e)))
@@ -275,7 +276,7 @@ func TestLog2p1(t *testing.T) {
 			t.Errorf("log2(1+2^%d) = %v, want %v", e, got, want)
 		}
 	}
-	if log2p1(big.NewInt(0)) != 0 || log2p1(big.NewInt(3)) != 2 {
+	if resp.Log2p1(big.NewInt(0)) != 0 || resp.Log2p1(big.NewInt(3)) != 2 {
 		t.Error("small values")
 	}
 }

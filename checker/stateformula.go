@@ -13,7 +13,7 @@ import (
 // a responsibility operator whose plan cannot be carried out from s is
 // false there; at the top level that is an error.
 func (c *Checker) evalAt(e prism.Expr, s int, nested bool) (bool, error) {
-	e = unparen(e)
+	e = prism.Unparen(e)
 	if e == nil {
 		return false, c.errAt(prism.NoPos, "missing state formula")
 	}
@@ -95,7 +95,7 @@ func (c *Checker) respAt(x *prism.Resp, s int, nested bool) (bool, error) {
 		return false, err
 	}
 	if x.Degree == prism.DegNone {
-		return q.qualitative(), nil
+		return q.Qualitative(), nil
 	}
 	return c.boundedDegree(x, q)
 }

@@ -135,6 +135,8 @@ HASH      : '#' ;
 // ---------------------------------------------------------------- literals
 // A quoted name (label, reward structure, property name) is one token.
 QNAME      : '"' IDENT_CHARS '"' ;
+// A trace file given as a plan: @"run.txt" (SPEC §10.4).
+TRACE      : '@"' ~["\r\n]* '"' ;
 IDENTPRIME : IDENT_CHARS '\'' ;
 IDENT      : IDENT_CHARS ;
 // INT before DOUBLE: `10` is an INT, `007` (longer as a DOUBLE) a DOUBLE.

@@ -124,7 +124,7 @@ property : (QNAME COLON)? expr ;
 
 planDecl : PLAN IDENT EQ plan SEMI ;
 
-plan : planItem+ ;
+plan : planItem+ | TRACE ;
 
 planItem : (planStep | LPAREN planItem+ RPAREN) (CARET planCount)? ;
 

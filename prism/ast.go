@@ -240,10 +240,13 @@ type PlanDecl struct {
 	Plan *Plan
 }
 
-// Plan is a sequence of steps and repeated groups.
+// Plan is a sequence of steps and repeated groups, or a trace `@"FILE"`
+// (SPEC §10.4): then Trace is FILE as written and Items stays empty until
+// the trace is read against the built model (package trace).
 type Plan struct {
 	Pos   Pos
 	Items []PlanItem
+	Trace string
 }
 
 // PlanItem is a *PlanStep or a *PlanGroup.

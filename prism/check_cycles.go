@@ -5,60 +5,6 @@ import "strings"
 // This file finds cycles among formula definitions and among constant
 // definitions (reference §2.2, §2.3) and names each cycle.
 
-// walkExpr calls f on e and every sub-expression, parents first.
-func walkExpr(e Expr, f func(Expr)) {
-	if e == nil {
-		return
-	}
-	f(e)
-	switch e := e.(type) {
-	case *Paren:
-		walkExpr(e.X, f)
-	case *Unary:
-		walkExpr(e.X, f)
-	case *Binary:
-		walkExpr(e.X, f)
-		walkExpr(e.Y, f)
-	case *Cond:
-		walkExpr(e.Cond, f)
-		walkExpr(e.Then, f)
-		walkExpr(e.Else, f)
-	case *Call:
-		for _, a := range e.Args {
-			walkExpr(a, f)
-		}
-	case *Temporal:
-		walkExpr(e.Bound.Lo, f)
-		walkExpr(e.Bound.Hi, f)
-		walkExpr(e.Left, f)
-		walkExpr(e.Right, f)
-	case *ProbOp:
-		walkExpr(e.Bound, f)
-		walkExpr(e.Path, f)
-	case *RewardOp:
-		walkExpr(e.StructIndex, f)
-		walkExpr(e.Discount, f)
-		walkExpr(e.Bound, f)
-		walkExpr(e.Target, f)
-		walkExpr(e.TimeBound, f)
-	case *Strategy:
-		walkExpr(e.Op, f)
-	case *FilterExpr:
-		walkExpr(e.X, f)
-		walkExpr(e.States, f)
-	case *MultiNash:
-		walkExpr(e.Bound, f)
-		for _, t := range e.Terms {
-			walkExpr(t, f)
-		}
-	case *Resp:
-		walkExpr(e.Bound, f)
-		walkExpr(e.Outcome, f)
-	case *Metric:
-		walkExpr(e.Outcome, f)
-	}
-}
-
 // checkCycles reports each cycle of formulas and each cycle of constants
 // once, at the declaration that comes first in the file.
 func (c *checker) checkCycles() {
@@ -96,12 +42,13 @@ func (c *checker) cyclesAmong(nodes []*ident, kind identKind, what string) {
 			body = id.fdecl.Expr
 		}
 		var out []*ident
-		walkExpr(body, func(e Expr) {
+		Inspect(body, func(e Expr) bool {
 			if n, ok := e.(*Name); ok && !n.Primed {
 				if t := c.idents[n.Name]; t != nil && t.kind == kind {
 					out = append(out, t)
 				}
 			}
+			return true
 		})
 		return out
 	}

@@ -63,6 +63,7 @@ func ParseExpr(fset *FileSet, filename, src string) (Expr, error) {
 // a trailing semicolon is allowed.
 func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
 	var d *PlanDecl
+	src = quoteTrace(src)
 	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.SinglePlan()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {

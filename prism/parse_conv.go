@@ -337,6 +337,9 @@ func (c *psConv) commentsAbove(off int) []string {
 
 func (c *psConv) plan(x g.IPlanContext) *Plan {
 	ctx := x.(*g.PlanContext)
+	if t := ctx.TRACE(); t != nil {
+		return &Plan{Pos: c.tpos(t), Trace: traceName(t.GetText())}
+	}
 	return &Plan{Pos: c.pos(ctx.GetStart()), Items: c.planItems(ctx.AllPlanItem())}
 }
 

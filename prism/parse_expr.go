@@ -398,14 +398,42 @@ func (c *psConv) rewardContent(r *RewardOp, x g.IRewardContentContext) {
 		r.Target = c.expr(ctx.Expr(), false)
 	default:
 		if u := psReachTarget(ctx.Expr()); u != nil {
-			r.ContentKind = 'F'
-			r.Target = c.expr(u, false)
-			c.need(r.Target, prLevTempUn, u)
-			return
+			// F phi is a reachability reward only when phi is a state
+			// formula; `F X a` and `F G a` are co-safe path formulas.
+			if t := c.expr(u, true); !hasTemporal(t) {
+				r.ContentKind = 'F'
+				r.Target = t
+				c.need(r.Target, prLevTempUn, u)
+				return
+			}
 		}
 		r.ContentKind = 'P'
 		r.Target = c.expr(ctx.Expr(), true)
 	}
+}
+
+// hasTemporal reports whether e has a temporal operator outside the
+// operators (P, R, <<..>>, ...) that start path formulas of their own.
+func hasTemporal(e Expr) bool {
+	switch x := e.(type) {
+	case *Temporal:
+		return true
+	case *Paren:
+		return hasTemporal(x.X)
+	case *Unary:
+		return hasTemporal(x.X)
+	case *Binary:
+		return hasTemporal(x.X) || hasTemporal(x.Y)
+	case *Cond:
+		return hasTemporal(x.Cond) || hasTemporal(x.Then) || hasTemporal(x.Else)
+	case *Call:
+		for _, a := range x.Args {
+			if hasTemporal(a) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // psReachTarget returns the operand of an expression that is exactly an

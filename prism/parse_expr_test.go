@@ -206,6 +206,10 @@ func TestPropertyOperators(t *testing.T) {
 		{src: `R{disc=0.5}=? [ C ]`, disc: "0.5", content: 'C'},
 		{src: `R(path){"c"}=? [ F<=3 a ]`, name: "c", mod: "path", content: 'P', target: "F<=3 a"},
 		{src: `R=? [ a U b ]`, content: 'P', target: "a U b"},
+		{src: `R=? [ F a & P>0.5 [ X b ] ]`, content: 'F', target: `a & P>0.5 [ X b ]`},
+		{src: `R=? [ F X a ]`, content: 'P', target: "F X a"},
+		{src: `R=? [ F (G a) ]`, content: 'P', target: "F (G a)"},
+		{src: `R=? [ F (a | (X b)) ]`, content: 'P', target: "F (a | (X b))"},
 	}
 	for _, tc := range rewards {
 		r, ok := parse(tc.src).(*RewardOp)

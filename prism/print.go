@@ -42,6 +42,9 @@ func PlanString(p *Plan) string {
 	if p == nil {
 		return ""
 	}
+	if p.Trace != "" {
+		return `@"` + p.Trace + `"`
+	}
 	var b strings.Builder
 	prPlanItems(&b, p.Items)
 	return b.String()

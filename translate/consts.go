@@ -76,7 +76,10 @@ func convertConst(t prism.ConstType, v Value) (Value, bool) {
 	return v, true
 }
 
-// resolveConsts evaluates every constant, reporting each failure once.
+// resolveConsts evaluates every constant, reporting each failure once. As
+// in PRISM, every model constant needs a value, used or not; a props-file
+// constant left undefined needs one only where a property uses it, and is
+// reported there.
 func (b *builder) resolveConsts() {
 	names := append([]string(nil), b.constOrder...)
 	sort.SliceStable(names, func(i, j int) bool {
@@ -85,6 +88,9 @@ func (b *builder) resolveConsts() {
 	for _, n := range names {
 		if b.constFailed[n] {
 			continue // reported with the constant that caused it
+		}
+		if b.lazyConst(n) {
+			continue
 		}
 		if err := b.catch(func() { b.constValue(n, prism.NoPos) }); err != nil {
 			b.addEvalErr(err)
@@ -112,6 +118,10 @@ func (b *builder) constValue(n string, use prism.Pos) Value {
 	if d.Value == nil {
 		g, ok := b.given[n]
 		if !ok {
+			if use != prism.NoPos && b.lazyConst(n) {
+				// Not marked failed: another property may not use it.
+				fail(use, "constant %s is undefined: give its value with --const %s=VALUE", n, n)
+			}
 			b.markFailed(n)
 			fail(d.Name.NamePos, "constant %s is undefined: give its value with --const %s=VALUE", n, n)
 		}
@@ -146,4 +156,22 @@ func (b *builder) markFailed(n string) {
 		b.constFailed = map[string]bool{}
 	}
 	b.constFailed[n] = true
+}
+
+// lazyConst reports whether n is an undefined props-file constant without a
+// --const value: it is evaluated, and fails, only where it is used.
+func (b *builder) lazyConst(n string) bool {
+	d := b.constDecls[n]
+	if d.Value != nil || b.pf == nil {
+		return false
+	}
+	if _, ok := b.given[n]; ok {
+		return false
+	}
+	for _, c := range b.pf.Consts {
+		if c == d {
+			return true
+		}
+	}
+	return false
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -39,6 +40,7 @@ func checkCommand() *cli.Command {
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
 			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		}, limitFlags(true)...),
@@ -76,8 +78,9 @@ type propResult struct {
 	res    *checker.Result
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
-	test   string  // the --test verdict
-	secs   float64 // time to check the property
+	test   string         // the --test verdict
+	notes  []*prism.Error // horizon notes (SPEC §10.5)
+	secs   float64        // time to check the property
 }
 
 func runCheck(c *cli.Context) error {
@@ -126,6 +129,11 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 	}
+	if path := c.String("export-results"); path != "" {
+		if err := exportResults(path, job, results); err != nil {
+			return err
+		}
+	}
 	failed := 0
 	if testing {
 		for i := range results {
@@ -150,6 +158,7 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
 		}
 	}
+	printNotes(c.App.ErrWriter, results)
 	if failed > 0 {
 		return &exitError{exitFailed}
 	}
@@ -350,6 +359,9 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 		}
 		warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
+		if err := trace.FillAll(job.fset, m, job.props); err != nil {
+			return nil, 0, 0, err
+		}
 		chk, err := checker.New(job.fset, m.Game, m, job.cfg)
 		if err != nil {
 			return nil, 0, 0, err
@@ -366,7 +378,8 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 				return nil, 0, 0, err
 			}
 			res = clampProbabilities(p.Expr, res)
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, secs: secs})
+			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes, secs: secs})
 			if job.done != nil {
 				job.done(&per[i][len(per[i])-1])
 			}
@@ -464,6 +477,7 @@ type jsonResult struct {
 	Exact     any            `json:"exact,omitempty"`
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
+	Notes     []string       `json:"notes,omitempty"`
 	// The model of this run (a sweep builds one per constant assignment)
 	// and the time to check the property.
 	States      int     `json:"states"`
@@ -485,6 +499,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 			jr.Constants = constMap(r.consts)
 		}
 		jr.Test = r.test
+		jr.Notes = noteTexts(r.notes)
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {

@@ -7,6 +7,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/export"
+	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -55,6 +57,9 @@ func runExportOutcome(c *cli.Context) error {
 		return err
 	}
 	warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
+	if err := trace.FillAll(job.fset, m, job.props); err != nil {
+		return err
+	}
 	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
 	if err != nil {
 		return err
@@ -68,14 +73,14 @@ func runExportOutcome(c *cli.Context) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)
 	}
-	info := checker.ManifestInfo{
+	info := export.ManifestInfo{
 		Model: job.modelPath, Property: propText(prop), Constants: formatConsts(consts),
 		OutcomeFrom: job.cfg.OutcomeFrom,
 	}
 	if len(exps) > 0 {
 		info.Horizon = exps[0].Lang.Horizon
 	}
-	man, err := checker.WriteOutcomeExports(dir, exps, info)
+	man, err := export.Write(dir, exps, info)
 	if err != nil {
 		return err
 	}

@@ -135,6 +135,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			exportOutcomeCommand(),
 			checkCommand(),
 			demoCommand(),
+			simulateCommand(),
 		},
 		OnUsageError: onUsageError,
 	}

@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// A Case is one benchmark: usually one onus run, measured end to end.
+type Case struct {
+	Group string
+	Name  string // unique; -filter matches it
+	Quick bool   // part of -quick
+	// Args runs `onus Args...` (paths relative to the repository root).
+	Args []string
+	// FailOK accepts exit code 1 (`--test` with a mismatch).
+	FailOK bool
+	// Answer extracts the answer from onus's standard output.
+	Answer func([]byte) (string, error)
+	// Want, when set, is the answer an independent source gives (PRISM's
+	// MANIFEST.tsv, a formula); otherwise answers.tsv holds it.
+	Want string
+	// X and Series place the case in a figure.
+	X      float64
+	Series string
+	// PRISM is PRISM-games' time for the same work (prism group), seconds.
+	PRISM float64
+	// Run, when set, replaces the onus run (the naive group runs go test).
+	Run func(env *Env, c *Case) []Measurement
+}
+
+// cpdHorizons are the horizons of the cpd group; -quick stops at 1,000.
+var cpdHorizons = []int{10, 100, 1000, 10000, 100000}
+
+// allCases lists the suite. Cases needing ../shared are left out (with a
+// note) when it is absent.
+func allCases(env *Env) []*Case {
+	var cs []*Case
+	cs = append(cs, buildCases(env)...)
+	cs = append(cs, cpdCases()...)
+	cs = append(cs, naiveCase())
+	cs = append(cs, boundedCases()...)
+	cs = append(cs, scaleCases()...)
+	cs = append(cs, prismCases(env)...)
+	return cs
+}
+
+// buildCases: model construction of every corpus model of MANIFEST.tsv
+// (sizes checked against PRISM-games') and of the counters family,
+// (N+1)^3 states.
+func buildCases(env *Env) []*Case {
+	var cs []*Case
+	rows, err := readTSV(filepath.Join(env.Corpus, "MANIFEST.tsv"))
+	if err != nil {
+		env.Notef("build: corpus models left out: %v", err)
+	}
+	for _, r := range rows {
+		if !strings.HasPrefix(r["expected"], "build") {
+			continue
+		}
+		states, _ := strconv.ParseFloat(r["states"], 64)
+		args := []string{"build", filepath.Join(env.Corpus, r["file"]), "--json"}
+		if r["constants"] != "" {
+			args = append(args, "--const", r["constants"])
+		}
+		cs = append(cs, &Case{
+			Group: "build", Name: "build/" + filepath.Base(r["file"]), Quick: true,
+			Args: args, Answer: buildAnswer, X: states, Series: "PRISM-games corpus",
+			Want: fmt.Sprintf("%s states, %s transitions, %s choices", r["states"], r["transitions"], r["choices"]),
+		})
+	}
+	for _, n := range []int{9, 21, 46, 99, 215} {
+		states := (n + 1) * (n + 1) * (n + 1)
+		cs = append(cs, &Case{
+			Group: "build", Name: fmt.Sprintf("build/counters/N=%d", n), Quick: states <= 200000,
+			Args:   []string{"build", "benchmarks/models/counters.prism", "--const", fmt.Sprintf("N=%d", n), "--json", "--max-states", "20000000"},
+			Answer: buildAnswer, X: float64(states), Series: "counters family",
+			Want: fmt.Sprintf("%d states, %d transitions, %d choices", states,
+				countersTransitions(n), countersChoices(n)),
+		})
+	}
+	return cs
+}
+
+// countersChoices and countersTransitions count the counters model: in
+// every state each of the three modules has one enabled command, a choice
+// with two targets while its counter is below N and one (the wrap-around)
+// at N.
+func countersChoices(n int) int {
+	s := (n + 1) * (n + 1) * (n + 1)
+	return 3 * s
+}
+
+func countersTransitions(n int) int {
+	s := (n + 1) * (n + 1) * (n + 1)
+	// Per module: states with x<N have 2 transitions, x=N 1.
+	perModule := s/(n+1)*n*2 + s/(n+1)
+	return 3 * perModule
+}
+
+// cpdCases: CAR, CPR and CCR, all three degrees, on the CPD, the plan
+// [*]^(T-1) [d1,c2] and the outcome F<=T "reward", for growing T.
+func cpdCases() []*Case {
+	var cs []*Case
+	for _, T := range cpdHorizons {
+		for _, op := range []string{"CAR", "CPR", "CCR"} {
+			q := fmt.Sprintf(`%s(p1, [*]^(%d) [d1,c2])=? [ F<=%d "reward" ]`, op, T-1, T)
+			cs = append(cs, &Case{
+				Group: "cpd", Name: fmt.Sprintf("cpd/%s/T=%d", op, T), Quick: T <= 1000,
+				Args:   []string{"check", "examples/cpd.prism", "--pf", q, "--json"},
+				Answer: checkAnswer, X: float64(T), Series: op + ", end to end",
+			})
+		}
+	}
+	return cs
+}
+
+// boundedCases: a bounded reachability probability with a long bound.
+func boundedCases() []*Case {
+	var cs []*Case
+	for _, k := range []int{10000, 100000, 1000000} {
+		cs = append(cs, &Case{
+			Group: "bounded", Name: fmt.Sprintf("bounded/F<=%d", k), Quick: k <= 10000,
+			Args:   []string{"check", "examples/cpd.prism", "--pf", fmt.Sprintf(`P=? [ F<=%d "payoff1" ]`, k), "--json"},
+			Answer: checkAnswer, X: float64(k), Series: "P=? [ F<=k ]",
+		})
+	}
+	return cs
+}
+
+// scaleCases: CAR, CPR and CCR with all degrees on the two robots of
+// examples/robots.prism, 10^4 and 10^6 states, at horizon 100.
+func scaleCases() []*Case {
+	var cs []*Case
+	for _, n := range []int{100, 1000} {
+		for _, op := range []string{"CAR", "CPR", "CCR"} {
+			q := fmt.Sprintf(`%s(r1, [go1,go2]^100)=? [ F "crash" ]`, op)
+			cs = append(cs, &Case{
+				Group: "scale", Name: fmt.Sprintf("scale/robots/N=%d/%s", n, op), Quick: n <= 100,
+				Args:   []string{"check", "examples/robots.prism", "--const", fmt.Sprintf("N=%d,cross=40", n), "--pf", q, "--json"},
+				Answer: checkAnswer, X: float64(n * n), Series: op + ", T = 100",
+			})
+		}
+	}
+	return cs
+}
+
+// prismCases: each props file of PRISM-games' verify/ suite with the first
+// line of its .args, as TIMINGS.tsv measured PRISM-games: onus check --test
+// end to end beside PRISM's model construction plus its checking times plus
+// 0.7 s of JVM start.
+func prismCases(env *Env) []*Case {
+	rows, err := readTSV(filepath.Join(env.Corpus, "TIMINGS.tsv"))
+	if err != nil {
+		env.Notef("prism: left out: %v", err)
+		return nil
+	}
+	type key struct{ model, props, args string }
+	var order []key
+	prismSecs := map[key]float64{}
+	for _, r := range rows {
+		k := key{r["model"], r["props"], strings.TrimSpace(r["args"])}
+		if _, ok := prismSecs[k]; !ok {
+			order = append(order, k)
+			b, _ := strconv.ParseFloat(r["build_seconds"], 64)
+			prismSecs[k] = b + jvmStart
+		}
+		c, _ := strconv.ParseFloat(r["check_seconds"], 64)
+		prismSecs[k] += c
+	}
+	var cs []*Case
+	for i, k := range order {
+		verify := filepath.Join(env.Corpus, "verify")
+		args := []string{"check", filepath.Join(verify, k.model), filepath.Join(verify, k.props), "--test"}
+		f := strings.Fields(k.args)
+		for j := 0; j < len(f); j++ {
+			if f[j] == "-const" && j+1 < len(f) {
+				args = append(args, "--const", f[j+1])
+				j++
+			}
+		}
+		name := "prism/" + k.props
+		if k.args != "" {
+			name += " " + k.args
+		}
+		cs = append(cs, &Case{
+			Group: "prism", Name: name, Quick: true, Args: args, FailOK: true,
+			Answer: testAnswer, X: float64(i), Series: "verify/", PRISM: prismSecs[k],
+		})
+	}
+	return cs
+}
+
+// jvmStart is the JVM start PRISM-games pays on top of TIMINGS.tsv's times.
+const jvmStart = 0.7
+
+// readTSV reads a tab-separated file with a header row.
+func readTSV(path string) ([]map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var head []string
+	var rows []map[string]string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if head == nil {
+			head = cols
+			continue
+		}
+		r := map[string]string{}
+		for i, h := range head {
+			if i < len(cols) {
+				r[h] = cols[i]
+			}
+		}
+		rows = append(rows, r)
+	}
+	return rows, sc.Err()
+}

@@ -1,0 +1,331 @@
+package main
+
+import (
+	"encoding/csv"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// A Target is a requirement of an issue, judged on one measurement.
+type Target struct {
+	What     string
+	Case     string  // the case name (and label) it reads
+	Seconds  float64 // at most; 0: no time limit
+	PeakMiB  float64 // at most; 0: no memory limit
+	Baseline string
+}
+
+// targets are the requirements the issues state for the suite's cases.
+var targets = []Target{
+	{What: "build jamming4 (slots=25), end to end", Case: "build/jamming4.prism", Seconds: 1,
+		Baseline: "PRISM-games 3.2: about 4.6 s of model construction + 0.7 s JVM start"},
+	{What: "build 10^7 states (counters, N=215: 10,077,696 states)", Case: "build/counters/N=215", Seconds: 15, PeakMiB: 8192},
+	{What: "build 10^6 states (counters, N=99)", Case: "build/counters/N=99", Seconds: 10, PeakMiB: 2048},
+	{What: "CPD, CAR all degrees, T = 10^5", Case: "cpd/CAR/T=100000", Seconds: 10},
+	{What: "CPD, CPR all degrees, T = 10^5", Case: "cpd/CPR/T=100000", Seconds: 10},
+	{What: "CPD, CCR all degrees, T = 10^5", Case: "cpd/CCR/T=100000", Seconds: 10},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CAR all degrees, T = 100", Case: "scale/robots/N=1000/CAR", Seconds: 30, PeakMiB: 4096},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CPR all degrees, T = 100", Case: "scale/robots/N=1000/CPR", Seconds: 30, PeakMiB: 4096},
+	{What: "10^6-state game (examples/robots.prism, N=1000), CCR all degrees, T = 100", Case: "scale/robots/N=1000/CCR", Seconds: 30, PeakMiB: 4096},
+	{What: `P=? [ F<=1000000 "payoff1" ] on the CPD`, Case: "bounded/F<=1000000", Seconds: 1, PeakMiB: 100},
+}
+
+// writeReport writes RESULTS.md, results.csv and the figures into dir.
+func writeReport(env *Env, dir string, ms []Measurement) error {
+	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		return err
+	}
+	if err := writeCSV(filepath.Join(dir, "results.csv"), ms); err != nil {
+		return err
+	}
+	figs, err := writeFigures(filepath.Join(dir, "figures"), ms)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	mode := "the full suite: `go run ./benchmarks`"
+	if env.Quick {
+		mode = "the quick suite: `go run ./benchmarks -quick`"
+	}
+	fmt.Fprintf(&b, "# Benchmark results\n\n")
+	fmt.Fprintf(&b, "Written by %s (`-filter REGEXP` for a part, `-update` after an intended\n", mode)
+	b.WriteString("change of answers). Every time is end to end, as a user runs onus: process\n")
+	b.WriteString("start, parsing, model construction and checking; peak memory is the\n")
+	b.WriteString("process's maximum resident set. Every case checks its answer (sizes against\n")
+	b.WriteString("PRISM-games' MANIFEST.tsv, values against answers.tsv).\n\n")
+	fmt.Fprintf(&b, "- Machine: %s\n", machine())
+	fmt.Fprintf(&b, "- Go: %s\n", runtime.Version())
+	fmt.Fprintf(&b, "- Date: %s\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	fmt.Fprintf(&b, "- Commit: %s\n", commit(env.Root))
+	for _, n := range env.notes {
+		fmt.Fprintf(&b, "- Note: %s\n", n)
+	}
+	b.WriteString("\n")
+	writeTargets(&b, ms)
+	writeCrossover(&b, ms)
+	for _, g := range []struct{ group, title, intro string }{
+		{"build", "Model construction (`onus build`)", "Every corpus model with PRISM-games' state, transition and choice counts, and the counters family of benchmarks/models/counters.prism ((N+1)^3 states)."},
+		{"cpd", "CAR, CPR and CCR on the CPD against the horizon", "`OP(p1, [*]^(T-1) [d1,c2])=? [ F<=T \"reward\" ]` on examples/cpd.prism: all three degrees (count, probability, entropy) in one run."},
+		{"naive", "The literal enumerator beside the engine", "D_CAR (b) of SPEC §8 on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
+		{"scale", "Responsibility at scale", "`OP(r1, [go1,go2]^100)=? [ F \"crash\" ]` on the two robots of examples/robots.prism (N^2 states, crossing at cell 40), all three degrees, end to end (model construction included)."},
+		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
+		{"prism", "PRISM-games' verify/ suite, onus beside PRISM-games", "Each props file with the first line of its .args, `onus check --test` end to end, beside PRISM-games 3.2's model construction plus its checking times (TIMINGS.tsv) plus 0.7 s of JVM start. The answer column is onus's --test summary: refusals of what onus does not support yet count as failed."},
+	} {
+		writeGroup(&b, g.group, g.title, g.intro, ms)
+		if f, ok := figs[g.group]; ok {
+			for _, name := range f {
+				fmt.Fprintf(&b, "![%s](figures/%s)\n\n", name, name)
+			}
+		}
+	}
+	return os.WriteFile(filepath.Join(dir, "RESULTS.md"), []byte(b.String()), 0o644)
+}
+
+func writeTargets(b *strings.Builder, ms []Measurement) {
+	b.WriteString("## Targets\n\n| target | required | measured | met |\n|---|---|---|---|\n")
+	for _, t := range targets {
+		m := find(ms, t.Case)
+		req := limits(t.Seconds, t.PeakMiB)
+		if t.Baseline != "" {
+			req += " (" + t.Baseline + ")"
+		}
+		if m == nil {
+			fmt.Fprintf(b, "| %s | %s | not run | |\n", t.What, req)
+			continue
+		}
+		if m.Err != nil {
+			fmt.Fprintf(b, "| %s | %s | failed: %s | no |\n", t.What, req, oneLine(m.Err.Error()))
+			continue
+		}
+		met := "yes"
+		if (t.Seconds > 0 && m.Seconds > t.Seconds) || (t.PeakMiB > 0 && m.PeakMiB > t.PeakMiB) {
+			met = "**no**"
+		}
+		fmt.Fprintf(b, "| %s | %s | %.3f s, %.0f MiB | %s |\n", t.What, req, m.Seconds, m.PeakMiB, met)
+	}
+	// PRISM-games' suite: at most 0.2x per props file.
+	n, within := 0, 0
+	for _, m := range ms {
+		if m.Case.Group == "prism" && m.Err == nil && m.Case.PRISM > 0 {
+			n++
+			if m.Seconds <= 0.2*m.Case.PRISM {
+				within++
+			}
+		}
+	}
+	if n > 0 {
+		met := "yes"
+		if within < n {
+			met = "**no**"
+		}
+		fmt.Fprintf(b, "| PRISM-games' verify/ props files, onus end to end | at most 0.2× PRISM-games each | %d of %d files | %s |\n", within, n, met)
+	}
+	b.WriteString("\n")
+}
+
+// writeCrossover names the first horizon at which the engine is 1000 times
+// faster than the literal enumeration.
+func writeCrossover(b *strings.Builder, ms []Measurement) {
+	naive, engine := map[float64]float64{}, map[float64]float64{}
+	for _, m := range ms {
+		if m.Case.Group != "naive" || m.Err != nil {
+			continue
+		}
+		if strings.HasPrefix(m.Label, "naive/") {
+			naive[m.X] = m.Seconds
+		} else {
+			engine[m.X] = m.Seconds
+		}
+	}
+	var ts []float64
+	for t := range naive {
+		if _, ok := engine[t]; ok {
+			ts = append(ts, t)
+		}
+	}
+	if len(ts) == 0 {
+		return
+	}
+	sort.Float64s(ts)
+	for _, t := range ts {
+		if engine[t] > 0 && naive[t]/engine[t] >= 1000 {
+			fmt.Fprintf(b, "The engine is 1000× faster than enumerating the histories from T = %g on (%.3g s against %.3g s); at T = %g the ratio is %.0f.\n\n",
+				t, naive[t], engine[t], ts[len(ts)-1], naive[ts[len(ts)-1]]/engine[ts[len(ts)-1]])
+			return
+		}
+	}
+	fmt.Fprintf(b, "Up to T = %g the engine is less than 1000× faster than the enumeration.\n\n", ts[len(ts)-1])
+}
+
+func writeGroup(b *strings.Builder, group, title, intro string, ms []Measurement) {
+	var rows []Measurement
+	for _, m := range ms {
+		if m.Case.Group == group {
+			rows = append(rows, m)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "## %s\n\n%s\n\n", title, intro)
+	if group == "prism" {
+		b.WriteString("| props file | onus s | onus MiB | PRISM-games s | ratio | answer |\n|---|---|---|---|---|---|\n")
+	} else {
+		b.WriteString("| case | seconds | peak MiB | answer |\n|---|---|---|---|\n")
+	}
+	for _, m := range rows {
+		name := strings.TrimPrefix(m.Case.Name, group+"/")
+		if m.Label != "" {
+			name = m.Label
+		}
+		ans := m.Answer
+		if m.Err != nil {
+			ans = "FAILED: " + m.Err.Error()
+		}
+		mem := "-"
+		if m.PeakMiB > 0 {
+			mem = fmt.Sprintf("%.0f", m.PeakMiB)
+		}
+		if group == "prism" {
+			fmt.Fprintf(b, "| %s | %.3f | %s | %.3f | %.2f | %s |\n", name, m.Seconds, mem, m.Case.PRISM, m.Seconds/m.Case.PRISM, oneLine(ans))
+			continue
+		}
+		fmt.Fprintf(b, "| %s | %.4g | %s | %s |\n", name, m.Seconds, mem, oneLine(shorten(ans, 90)))
+	}
+	b.WriteString("\n")
+}
+
+func writeCSV(path string, ms []Measurement) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := csv.NewWriter(f)
+	w.Write([]string{"group", "case", "row", "x", "series", "seconds", "peak_mib", "prism_seconds", "answer", "error"})
+	for _, m := range ms {
+		e := ""
+		if m.Err != nil {
+			e = m.Err.Error()
+		}
+		w.Write([]string{m.Case.Group, m.Case.Name, m.Label, strconv.FormatFloat(m.X, 'g', -1, 64), m.Series,
+			strconv.FormatFloat(m.Seconds, 'f', 4, 64), strconv.FormatFloat(m.PeakMiB, 'f', 1, 64),
+			strconv.FormatFloat(m.Case.PRISM, 'f', 3, 64), m.Answer, e})
+	}
+	w.Flush()
+	if err := w.Error(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+func find(ms []Measurement, name string) *Measurement {
+	for i := range ms {
+		key := ms[i].Case.Name
+		if ms[i].Label != "" {
+			key += " " + ms[i].Label
+		}
+		if key == name {
+			return &ms[i]
+		}
+	}
+	return nil
+}
+
+func limits(secs, mib float64) string {
+	var p []string
+	if secs > 0 {
+		p = append(p, fmt.Sprintf("< %g s", secs))
+	}
+	if mib > 0 {
+		p = append(p, fmt.Sprintf("< %g MiB", mib))
+	}
+	return strings.Join(p, ", ")
+}
+
+// machine describes the CPU, cores and memory.
+func machine() string {
+	cpu := "unknown CPU"
+	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(l, "model name") {
+				if _, v, ok := strings.Cut(l, ":"); ok {
+					cpu = strings.TrimSpace(v)
+				}
+				break
+			}
+		}
+	}
+	mem := ""
+	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
+		var kb float64
+		fmt.Sscanf(strings.SplitN(string(data), "\n", 2)[0], "MemTotal: %f kB", &kb)
+		mem = fmt.Sprintf(", %.0f GiB", kb/1024/1024)
+	}
+	return fmt.Sprintf("%s, %d cores%s, %s/%s", cpu, runtime.NumCPU(), mem, runtime.GOOS, runtime.GOARCH)
+}
+
+func commit(root string) string {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	c := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+		c += " (with uncommitted changes)"
+	}
+	return c
+}
+
+func oneLine(s string) string {
+	s = strings.ReplaceAll(s, "\n", " ")
+	return strings.ReplaceAll(s, "|", "\\|")
+}
+
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// sortNatural sorts names so that embedded numbers compare by value
+// (T=100 after T=10, not before T=2).
+func sortNatural(keys []string) {
+	sort.Slice(keys, func(i, j int) bool { return naturalLess(keys[i], keys[j]) })
+}
+
+func naturalLess(a, b string) bool {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.ParseFloat(a[:da], 64)
+			nb, _ := strconv.ParseFloat(b[:db], 64)
+			if na != nb {
+				return na < nb
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if a[0] != b[0] {
+			return a[0] < b[0]
+		}
+		a, b = a[1:], b[1:]
+	}
+	return len(a) < len(b)
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}

@@ -1,0 +1,16 @@
+// Package hist measures languages of finite histories (SPEC §2, §3): the
+// histories of length T from a start state whose joint actions agree with
+// a plan on a coalition J, split by whether they satisfy an outcome.
+//
+// A Model is the game with its behaviour profile β and the choice filters
+// of plan steps (Compat_J). A Product pairs the game with the deterministic
+// automaton of one outcome (package ltlf), explored on demand. Pass runs
+// one dynamic-programming pass over the product, layered by step, and
+// returns a Result: whether each side is empty, the number of histories
+// (multi-word integers), their probability (scaled floats that cannot
+// underflow) and, for exact models, exact rationals. Histories and plans
+// are never enumerated.
+//
+// The package knows games and automata but no PRISM syntax: the checker
+// resolves plans into Steps and positions errors.
+package hist

@@ -1,0 +1,152 @@
+package hist
+
+import (
+	"math/big"
+
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// Model is a game with a behaviour profile (SPEC §2): what the passes
+// measure histories on. It caches the choice filters of plan steps.
+type Model struct {
+	g          *translate.Game
+	beta       []float64  // β(s)(α) per choice
+	betaRat    []*big.Rat // exact β per choice (exact only)
+	probRat    []*big.Rat // exact transition probabilities (exact only)
+	exact      bool
+	maxProduct int
+
+	allows     map[allowKey]translate.Bitset
+	actFilters map[[2]int32]translate.Bitset
+	owners     uint64 // ownersMask cache
+}
+
+// Config describes a Model.
+type Config struct {
+	Beta       []float64  // β per choice of the game
+	BetaRat    []*big.Rat // exact β per choice (Exact only)
+	ProbRat    []*big.Rat // exact transition probabilities (Exact only)
+	Exact      bool       // also measure exact probabilities
+	MaxProduct int        // product states beyond which a pass stops with a *limit.Error
+}
+
+// NewModel returns the model of game g under cfg.
+func NewModel(g *translate.Game, cfg Config) *Model {
+	return &Model{
+		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
+		exact: cfg.Exact, maxProduct: cfg.MaxProduct,
+		allows:     map[allowKey]translate.Bitset{},
+		actFilters: map[[2]int32]translate.Bitset{},
+	}
+}
+
+// Game returns the model's game.
+func (m *Model) Game() *translate.Game { return m.g }
+
+// Beta returns β per choice, and its exact values when the model is exact.
+func (m *Model) Beta() ([]float64, []*big.Rat) { return m.beta, m.betaRat }
+
+// ProbRat returns the exact transition probabilities (exact models only).
+func (m *Model) ProbRat() []*big.Rat { return m.probRat }
+
+// MaxProduct returns the limit of product states (and of search states).
+func (m *Model) MaxProduct() int { return m.maxProduct }
+
+// Owner returns the player who chooses in state s of an smg or mdp (an
+// mdp's one player owns every state).
+func Owner(g *translate.Game, s int) int {
+	if g.Owner != nil {
+		return int(g.Owner[s])
+	}
+	return 0
+}
+
+// Allowed returns the choices compatible with step st for coalition j (a
+// bit mask of players), or nil when every choice is.
+func (m *Model) Allowed(st *Step, j uint64) translate.Bitset {
+	if st.Free() || j == 0 {
+		return nil
+	}
+	g := m.g
+	if g.Type != prism.TypeCSG {
+		// In an smg the owner decides whether the step applies.
+		if j&m.ownersMask() == 0 {
+			return nil
+		}
+	}
+	key := allowKey{st.sig(j), j}
+	if g.Type == prism.TypeCSG {
+		key.j = 0 // the signature already holds the constrained players
+	}
+	if b, ok := m.allows[key]; ok {
+		return b
+	}
+	var b translate.Bitset
+	if g.Type == prism.TypeCSG {
+		// The intersection of the per-player action filters.
+		for p, a := range st.Act {
+			if a < 0 || j&(1<<uint(p)) == 0 {
+				continue
+			}
+			f := m.actionFilter(p, a)
+			if b == nil {
+				b = append(translate.Bitset(nil), f...)
+				continue
+			}
+			for w := range b {
+				b[w] &= f[w]
+			}
+		}
+	} else {
+		b = translate.NewBitset(g.NumChoices())
+		for s := 0; s < g.NumStates; s++ {
+			lo, hi := g.Choices(s)
+			o := Owner(m.g, s)
+			constrained := j&(1<<uint(o)) != 0
+			for ch := lo; ch < hi; ch++ {
+				if !constrained || st.Matches(m.g, ch, ch-lo) {
+					b.Set(ch)
+				}
+			}
+		}
+	}
+	m.allows[key] = b
+	return b
+}
+
+// actionFilter returns the choices of a csg in which player p plays action a.
+func (m *Model) actionFilter(p int, a int32) translate.Bitset {
+	key := [2]int32{int32(p), a}
+	if b, ok := m.actFilters[key]; ok {
+		return b
+	}
+	g := m.g
+	n := len(m.g.Players)
+	b := translate.NewBitset(g.NumChoices())
+	for ch := 0; ch < g.NumChoices(); ch++ {
+		if g.Joint[ch*n+p] == a {
+			b.Set(ch)
+		}
+	}
+	m.actFilters[key] = b
+	return b
+}
+
+// ownersMask is the set of players owning some state (smg, mdp).
+func (m *Model) ownersMask() uint64 {
+	if m.owners != 0 {
+		return m.owners
+	}
+	mask := uint64(1)
+	if m.g.Owner != nil {
+		mask = 0
+		for _, o := range m.g.Owner {
+			if o >= 0 && o < 64 {
+				mask |= 1 << uint(o)
+			}
+		}
+	}
+	m.owners = mask | 1<<63 // non-zero once computed
+	return m.owners
+}

@@ -1,0 +1,333 @@
+package hist
+
+import (
+	"math"
+	"math/big"
+	"math/bits"
+
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file holds the one dynamic-programming pass that measures a
+// language: the histories of length T from a start product state whose
+// joint actions agree with a plan on a coalition J at every step, split by
+// whether they satisfy the outcome. Layers are indexed by step; only two
+// are alive at a time and only their non-zero entries are stored.
+//
+// Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
+// widened when a layer could overflow), so the common case is plain uint64
+// adds. Probabilities are scaled floats: every entry is a float64 mantissa
+// with its own binary exponent, renormalised after each layer, so that no
+// probability underflows however long the horizon. A single shared exponent
+// is not enough: the mass of one language (say the few histories of L⁻) can
+// be 2^-1100 times the mass of the rest of its layer, and the degrees divide
+// two such small masses.
+
+// Result measures a language and its complement within Compat_J.
+type Result struct {
+	// AnyAcc and AnyRej say whether the language and its complement are
+	// non-empty; they are always known (every live entry of a layer holds at
+	// least one history).
+	AnyAcc, AnyRej bool
+	// Counted says whether CAcc and CRej hold the number of histories (nil
+	// otherwise). Counts grow by a word every few dozen steps, which makes a
+	// pass quadratic in T, so passes for probabilities and emptiness skip
+	// them.
+	Counted    bool
+	CAcc, CRej *big.Int
+	PAcc, PRej Scaled   // probabilities
+	RAcc, RRej *big.Rat // exact probabilities, when the model is exact
+	// EmptyAt is the first step (0-based) after which no history is left,
+	// or -1.
+	EmptyAt int
+}
+
+type layer struct {
+	active []int32
+	w      int // limbs per count
+	cnt    []uint64
+	prob   []float64 // mantissas
+	pexp   []int     // prob[i]·2^pexp[i] is the probability of entry i
+	rat    []*big.Rat
+}
+
+func (l *layer) reset(w int) {
+	l.active = l.active[:0]
+	l.cnt = l.cnt[:0]
+	l.prob = l.prob[:0]
+	l.pexp = l.pexp[:0]
+	l.rat = l.rat[:0]
+	l.w = w
+}
+
+// widen re-lays the counts with w limbs each.
+func (l *layer) widen(w int) {
+	n := len(l.active)
+	out := make([]uint64, n*w)
+	for i := 0; i < n; i++ {
+		copy(out[i*w:], l.cnt[i*l.w:(i+1)*l.w])
+	}
+	l.cnt = out
+	l.w = w
+}
+
+// maxBits is the bit length of the largest count in the layer.
+func (l *layer) maxBits() int {
+	best := 0
+	w := l.w
+	for i := range l.active {
+		for k := w - 1; k >= 0; k-- {
+			if v := l.cnt[i*w+k]; v != 0 {
+				best = max(best, 64*k+bits.Len64(v))
+				break
+			}
+		}
+	}
+	return best
+}
+
+// Pass runs the programme from product state start for T steps; steps[k]
+// (nil or beyond the slice: free) constrains step k for the players in j.
+// With counts false the result may lack the counts (Counted false).
+// Plan-free passes (j = 0) are cached per start and T.
+func (p *Product) Pass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
+	if j == 0 {
+		key := [2]int{int(start), T}
+		if r, ok := p.free[key]; ok && (r.Counted || !counts) {
+			return r
+		}
+		r := p.runPass(start, nil, T, 0, counts)
+		p.free[key] = r
+		return r
+	}
+	return p.runPass(start, steps, T, j, counts)
+}
+
+// passRun is one pass in progress: two layers, the current and the next.
+type passRun struct {
+	p         *Product
+	counts    bool
+	exact     bool
+	cur, next *layer
+	tmp       *big.Rat
+}
+
+func (p *Product) runPass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
+	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
+	r.begin(start)
+	res := &Result{EmptyAt: -1}
+	for k := 0; k < T; k++ {
+		var st *Step
+		if k < len(steps) {
+			st = steps[k]
+		}
+		r.step(p.m.Allowed(st, j))
+		if len(r.cur.active) == 0 {
+			res.EmptyAt = k
+			break
+		}
+	}
+	r.finish(res)
+	return res
+}
+
+// begin lays the single history of length 0, at start.
+func (r *passRun) begin(start int32) {
+	w0 := 0 // limbs per count; 0 without counts
+	if r.counts {
+		w0 = 1
+	}
+	cur := r.cur
+	cur.reset(w0)
+	cur.active = append(cur.active, start)
+	if r.counts {
+		cur.cnt = append(cur.cnt, 1)
+	}
+	cur.prob = append(cur.prob, 1)
+	cur.pexp = append(cur.pexp, 0)
+	if r.exact {
+		cur.rat = append(cur.rat, big.NewRat(1, 1))
+	}
+}
+
+// step extends every history by one transition of a choice that allow
+// holds (nil: every choice) and makes the next layer the current one.
+func (r *passRun) step(allow translate.Bitset) {
+	p, cur, next := r.p, r.cur, r.next
+	g, m := p.m.g, p.m
+	exact, tmp, slot := r.exact, r.tmp, p.slot
+	if r.counts {
+		// Headroom: an entry of the next layer sums at most E entries of this one.
+		edges := 0
+		for _, pid := range cur.active {
+			edges += p.SuccStart[pid+1] - p.SuccStart[pid]
+		}
+		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
+			cur.widen((need + 63) / 64)
+		}
+	}
+	w := cur.w
+	next.reset(w)
+	for i, pid := range cur.active {
+		s := int(p.S[pid])
+		lo, hi := g.Choices(s)
+		tbase := int(g.TransStart[lo])
+		sbase := p.SuccStart[pid]
+		src := cur.cnt[i*w : (i+1)*w]
+		pr, pe := cur.prob[i], cur.pexp[i]
+		var rr *big.Rat
+		if exact {
+			rr = cur.rat[i]
+		}
+		visit := func(ch int) {
+			b := m.beta[ch] * pr
+			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
+				dst := p.Succ[sbase+t-tbase]
+				d := slot[dst]
+				if d < 0 {
+					d = int32(len(next.active))
+					slot[dst] = d
+					next.active = append(next.active, dst)
+					for x := 0; x < w; x++ {
+						next.cnt = append(next.cnt, 0)
+					}
+					next.prob = append(next.prob, 0)
+					next.pexp = append(next.pexp, pe)
+					if exact {
+						next.rat = append(next.rat, new(big.Rat))
+					}
+				}
+				if w == 1 {
+					next.cnt[d] += src[0]
+				} else {
+					dv := next.cnt[int(d)*w : int(d)*w+w]
+					var carry uint64
+					for x := 0; x < w; x++ {
+						dv[x], carry = bits.Add64(dv[x], src[x], carry)
+					}
+				}
+				v, ve := b*g.Prob[t], pe
+				if v < 0x1p-960 && b != 0 && g.Prob[t] != 0 {
+					// pr is in [1/2, 1), so only extreme weights get here.
+					m1, e1 := math.Frexp(m.beta[ch])
+					m2, e2 := math.Frexp(g.Prob[t])
+					v, ve = pr*m1*m2, pe+e1+e2
+				}
+				if ve == next.pexp[d] {
+					next.prob[d] += v
+				} else {
+					next.prob[d], next.pexp[d] = addScaled(next.prob[d], next.pexp[d], v, ve)
+				}
+				if exact {
+					tmp.Mul(rr, m.betaRat[ch])
+					tmp.Mul(tmp, m.probRat[t])
+					next.rat[d].Add(next.rat[d], tmp)
+				}
+			}
+		}
+		forChoices(allow, lo, hi, visit)
+	}
+	for _, pid := range next.active {
+		slot[pid] = -1
+	}
+	normalize(next)
+	r.cur, r.next = next, cur
+}
+
+// finish sums the last layer into res, split by acceptance.
+func (r *passRun) finish(res *Result) {
+	p, cur := r.p, r.cur
+	counts, exact := r.counts, r.exact
+	res.Counted = counts
+	if counts {
+		res.CAcc, res.CRej = new(big.Int), new(big.Int)
+	}
+	if exact {
+		res.RAcc, res.RRej = new(big.Rat), new(big.Rat)
+	}
+	var pa, pj Scaled
+	for i, pid := range cur.active {
+		var v *big.Int
+		if counts {
+			v = limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+		}
+		if p.Acc[pid] {
+			res.AnyAcc = true
+			if counts {
+				res.CAcc.Add(res.CAcc, v)
+			}
+			pa = pa.add(Scaled{cur.prob[i], cur.pexp[i]})
+			if exact {
+				res.RAcc.Add(res.RAcc, cur.rat[i])
+			}
+		} else {
+			res.AnyRej = true
+			if counts {
+				res.CRej.Add(res.CRej, v)
+			}
+			pj = pj.add(Scaled{cur.prob[i], cur.pexp[i]})
+			if exact {
+				res.RRej.Add(res.RRej, cur.rat[i])
+			}
+		}
+	}
+	res.PAcc, res.PRej = pa, pj
+}
+
+// forChoices calls f for the choices in [lo, hi) that allow contains (all
+// of them when allow is nil).
+func forChoices(allow translate.Bitset, lo, hi int, f func(int)) {
+	if allow == nil {
+		for ch := lo; ch < hi; ch++ {
+			f(ch)
+		}
+		return
+	}
+	if lo >= hi {
+		return
+	}
+	for wi := lo >> 6; wi <= (hi-1)>>6; wi++ {
+		word := allow[wi]
+		if base := wi << 6; base < lo {
+			word &^= (1 << uint(lo-base)) - 1
+		}
+		if end := (wi + 1) << 6; end > hi {
+			word &= (1 << uint(hi-wi<<6)) - 1
+		}
+		for word != 0 {
+			tz := bits.TrailingZeros64(word)
+			f(wi<<6 + tz)
+			word &= word - 1
+		}
+	}
+}
+
+// normalize brings every probability of a layer to a mantissa in [1/2, 1)
+// (or 0), so that the next step cannot underflow it.
+func normalize(l *layer) {
+	for i, v := range l.prob {
+		if v == 0 {
+			l.pexp[i] = 0
+			continue
+		}
+		m, e := math.Frexp(v)
+		l.prob[i] = m
+		l.pexp[i] += e
+	}
+}
+
+func limbsToInt(ls []uint64) *big.Int {
+	if bits.UintSize == 64 {
+		ws := make([]big.Word, len(ls))
+		for i, v := range ls {
+			ws[i] = big.Word(v)
+		}
+		return new(big.Int).SetBits(ws)
+	}
+	r := new(big.Int)
+	for i := len(ls) - 1; i >= 0; i-- {
+		r.Lsh(r, 64)
+		r.Or(r, new(big.Int).SetUint64(ls[i]))
+	}
+	return r
+}

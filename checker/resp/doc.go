@@ -1,0 +1,18 @@
+// Package resp holds the responsibility operators of SPEC §5 and §6 — CAR,
+// CPR and CCR — and the information measures built on the same languages:
+// their degrees by count, probability and entropy, log2(1+count), and the
+// entropy rate of an unbounded outcome (Hinf).
+//
+// A Query is one operator prepared at one start state: the product of the
+// game with the outcome's automaton (package hist), the agent, the plan
+// resolved into steps and the horizon. Qualitative decides the boolean
+// operator; Degrees computes D^C, D^P and D^H from the passes over
+// Compat_J(π), each run once per coalition; Avoidable searches the
+// executable full plans (open-loop, one joint action per step) for one
+// whose histories all violate the outcome.
+//
+// The package knows games, products and plans but no PRISM syntax: the
+// checker resolves the operator and its plan, and positions errors.
+// Later additions that measure responsibility (power indices, witnesses)
+// belong here.
+package resp

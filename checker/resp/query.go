@@ -1,0 +1,92 @@
+package resp
+
+import "github.com/onus-mc/onus/checker/hist"
+
+// Kind is a responsibility operator.
+type Kind int
+
+// The responsibility operators of SPEC §5.
+const (
+	CAR Kind = iota // causal active responsibility
+	CPR             // causal passive responsibility
+	CCR             // contributive responsibility
+)
+
+// Query is one responsibility operator prepared at one start state: the
+// agent's responsibility for the outcome whose automaton Product pairs with
+// the game, under a plan, on histories of length T.
+type Query struct {
+	Kind    Kind
+	Agent   int          // the agent's player index
+	Players int          // the number of players (at most 63)
+	Steps   []*hist.Step // the plan, one step per position (nil: free)
+	T       int          // the horizon
+	Product *hist.Product
+	Start   int32 // the start product state
+	// Counts: the passes count histories (for the # and H degrees and for
+	// exported languages); without, only probabilities and emptiness.
+	Counts bool
+	Exact  bool // also exact probabilities (the model must be exact)
+
+	passes map[uint64]*hist.Result
+}
+
+// all returns the mask of Ag.
+func (q *Query) all() uint64 { return uint64(1)<<uint(q.Players) - 1 }
+
+// All returns the mask of Ag, every player.
+func (q *Query) All() uint64 { return q.all() }
+
+// Pass returns the measurement of Compat_J(π) for coalition mask j.
+func (q *Query) Pass(j uint64) *hist.Result { return q.pass(j) }
+
+// pass returns the measurement of Compat_J(π) for coalition mask j.
+func (q *Query) pass(j uint64) *hist.Result {
+	if q.passes == nil {
+		q.passes = map[uint64]*hist.Result{}
+	}
+	if r, ok := q.passes[j]; ok && (r.Counted || !q.Counts) {
+		return r
+	}
+	r := q.Product.Pass(q.Start, q.Steps, q.T, j, q.Counts)
+	q.passes[j] = r
+	return r
+}
+
+// Holds reports "every history of Compat_J(π) satisfies ψ".
+func (q *Query) Holds(j uint64) bool { return !q.pass(j).AnyRej }
+
+// Qualitative evaluates the boolean operator.
+func (q *Query) Qualitative() bool {
+	i := uint64(1) << uint(q.Agent)
+	switch q.Kind {
+	case CAR:
+		return q.Holds(i) && q.Avoidable(0)
+	case CPR:
+		return q.Holds(q.all()) && q.Avoidable(q.all()&^i)
+	}
+	if !q.Holds(q.all()) {
+		return false
+	}
+	for _, j := range q.Coalitions() {
+		if q.Holds(j) && q.Avoidable(j&^i) {
+			return true
+		}
+	}
+	return false
+}
+
+// Coalitions lists the masks J ⊆ Ag with the agent in J.
+func (q *Query) Coalitions() []uint64 {
+	i := uint64(1) << uint(q.Agent)
+	var out []uint64
+	for j := uint64(0); j <= q.all(); j++ {
+		if j&i != 0 {
+			out = append(out, j)
+		}
+	}
+	return out
+}
+
+// Measured returns the passes run so far, by coalition mask.
+func (q *Query) Measured() map[uint64]*hist.Result { return q.passes }

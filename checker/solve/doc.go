@@ -1,0 +1,22 @@
+// Package solve holds the algorithms of games on infinite paths (SPEC §4):
+// the fixpoints behind pATL's coalition operators and reward operators.
+//
+// Everything runs on an Arena — the game itself (GameArena) or its product
+// with an outcome automaton (ProductArena) — seen by a coalition through a
+// View: who chooses where in an smg or mdp, the matrix of joint actions in
+// a csg. A Solver optimises one step per state (max/min by the chooser, a
+// matrix game solved by linear programming in a csg) and builds on it, one
+// algorithm per file:
+//
+//	solver.go      one-step optimisation (Bellman operator)
+//	matrixgame.go  values of zero-sum one-shot games (LP)
+//	reach.go       bounded and unbounded reachability by value iteration
+//	prob01.go      graph analysis: probability 1 and positive probability
+//	sure.go        sure winning: CPre and its fixpoints
+//	operators.go   F, U, G, W and R over state sets (Path, Until, Weak)
+//	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
+//	zeroreward.go  R[F0 φ] on turn-based games
+//
+// The package knows games (translate.Game) but no PRISM syntax: the checker
+// evaluates the operands to state sets and positions errors.
+package solve

@@ -1,0 +1,116 @@
+package solve
+
+import (
+	"math"
+	"slices"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize/convex/lp"
+)
+
+// MatrixGameValue returns the value of the zero-sum one-shot game with
+// payoff m (row-major, nr×nc) to the row player, who maximises; both
+// players may randomise. A pure saddle point is taken directly; otherwise
+// the classic linear program is solved: with every payoff shifted to be at
+// least 1, minimise Σu subject to Mᵀu ≥ 1, u ≥ 0; the value is 1/Σu minus
+// the shift (and u/Σu is an optimal mixed strategy of the row player).
+func MatrixGameValue(m []float64, nr, nc int) float64 {
+	for _, x := range m {
+		if math.IsInf(x, 0) {
+			var ok bool
+			if m, nr, nc, ok = dropInfinite(m, nr, nc); !ok {
+				return m[0]
+			}
+			break
+		}
+	}
+	lower, upper := math.Inf(-1), math.Inf(1)
+	lowest := math.Inf(1)
+	for i := 0; i < nr; i++ {
+		rowMin := math.Inf(1)
+		for j := 0; j < nc; j++ {
+			rowMin = min(rowMin, m[i*nc+j])
+		}
+		lower = max(lower, rowMin)
+		lowest = min(lowest, rowMin)
+	}
+	for j := 0; j < nc; j++ {
+		colMax := math.Inf(-1)
+		for i := 0; i < nr; i++ {
+			colMax = max(colMax, m[i*nc+j])
+		}
+		upper = min(upper, colMax)
+	}
+	if upper-lower <= 1e-14*max(1, math.Abs(lower)) {
+		return lower
+	}
+	v, ok := matrixGameLP(m, nr, nc, 1-lowest)
+	if !ok {
+		// The simplex failed numerically: fall back to the guaranteed
+		// pure-strategy bound nearest the value.
+		return (lower + upper) / 2
+	}
+	// The value lies between the pure bounds; clamp rounding noise.
+	return min(max(v, lower), upper)
+}
+
+// dropInfinite removes the infinite payoffs of a matrix game (expected
+// rewards that are infinite): a row with −∞ is never mixed in by the
+// maximiser, and then a column with +∞ is never played by the minimiser.
+// When a side has nothing left, ok is false and m[0] is the value (−∞ or
+// +∞).
+func dropInfinite(m []float64, nr, nc int) ([]float64, int, int, bool) {
+	var rows, cols []int
+	for i := 0; i < nr; i++ {
+		if !slices.ContainsFunc(m[i*nc:(i+1)*nc], func(x float64) bool { return math.IsInf(x, -1) }) {
+			rows = append(rows, i)
+		}
+	}
+	if len(rows) == 0 {
+		return []float64{math.Inf(-1)}, 0, 0, false
+	}
+	for j := 0; j < nc; j++ {
+		inf := false
+		for _, i := range rows {
+			inf = inf || math.IsInf(m[i*nc+j], 1)
+		}
+		if !inf {
+			cols = append(cols, j)
+		}
+	}
+	if len(cols) == 0 {
+		return []float64{math.Inf(1)}, 0, 0, false
+	}
+	out := make([]float64, 0, len(rows)*len(cols))
+	for _, i := range rows {
+		for _, j := range cols {
+			out = append(out, m[i*nc+j])
+		}
+	}
+	return out, len(rows), len(cols), true
+}
+
+func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, bool) {
+	// Variables: u_0..u_{nr-1}, then one surplus s_j per column:
+	// Σ_i (m_ij + shift) u_i − s_j = 1.
+	a := mat.NewDense(nc, nr+nc, nil)
+	for j := 0; j < nc; j++ {
+		for i := 0; i < nr; i++ {
+			a.Set(j, i, m[i*nc+j]+shift)
+		}
+		a.Set(j, nr+j, -1)
+	}
+	c := make([]float64, nr+nc)
+	for i := 0; i < nr; i++ {
+		c[i] = 1
+	}
+	b := make([]float64, nc)
+	for j := range b {
+		b[j] = 1
+	}
+	opt, _, err := lp.Simplex(c, a, b, 1e-12, nil)
+	if err != nil || !(opt > 0) || math.IsInf(opt, 0) {
+		return 0, false
+	}
+	return 1/opt - shift, true
+}

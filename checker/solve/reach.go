@@ -1,0 +1,101 @@
+package solve
+
+import (
+	"fmt"
+	"math"
+)
+
+// Reach computes, per arena state, the optimal probability of reaching
+// target through allowed states (target states count as reached at once):
+// within k steps, or unbounded when k < 0 is unbounded.
+func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
+	n := sv.a.n
+	x := make([]float64, n)
+	for i := range x {
+		if target[i] {
+			x[i] = 1
+		}
+	}
+	if k == Unbounded {
+		return sv.reachUnbounded(allowed, target, x)
+	}
+	y := make([]float64, n)
+	for step := int64(0); step < k; step++ {
+		for i := 0; i < n; i++ {
+			switch {
+			case target[i]:
+				y[i] = 1
+			case !allowed[i]:
+				y[i] = 0
+			default:
+				y[i] = sv.bellman(i, x)
+			}
+		}
+		x, y = y, x
+	}
+	return x, nil
+}
+
+// reachUnbounded runs value iteration from below on the states that can
+// reach the target at all (the others have probability 0 exactly) and
+// that the maximising side cannot make reach it almost surely (those have
+// probability 1 exactly).
+func (sv *Solver) reachUnbounded(allowed, target []bool, x []float64) ([]float64, error) {
+	n := sv.a.n
+	can := sv.a.canReach(allowed, target)
+	one := sv.Prob1(allowed, target)
+	var work []int
+	for i := 0; i < n; i++ {
+		switch {
+		case one[i]:
+			x[i] = 1
+		case can[i] && !target[i]:
+			work = append(work, i)
+		}
+	}
+	return sv.iterate(work, x)
+}
+
+// iterate runs value iteration (Jacobi) on the states in work, the others
+// keeping their values in x, until the relative difference between two
+// iterations is below viEpsilon.
+func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
+	y := make([]float64, len(x))
+	copy(y, x)
+	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
+		diff := 0.0
+		for _, i := range work {
+			nv := sv.bellman(i, x)
+			if nv != x[i] {
+				d := math.Abs(nv - x[i])
+				if nv != 0 {
+					d /= math.Abs(nv)
+				}
+				if !(d <= diff) {
+					diff = d
+				}
+			}
+			y[i] = nv
+		}
+		x, y = y, x
+		if diff < viEpsilon {
+			return x, nil
+		}
+	}
+	return nil, fmt.Errorf("value iteration did not converge within %d iterations", viMaxIters)
+}
+
+// Next returns the optimal probability that the next state is in set.
+func (sv *Solver) Next(set []bool) []float64 {
+	x := make([]float64, sv.a.n)
+	for i, b := range set {
+		if b {
+			x[i] = 1
+		}
+	}
+	out := make([]float64, sv.a.n)
+	for i := range out {
+		out[i] = sv.bellman(i, x)
+	}
+	return out
+}

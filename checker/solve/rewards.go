@@ -1,0 +1,160 @@
+package solve
+
+import (
+	"math"
+
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file holds the reward operators R[C<=k], R[I=k], R[F φ] and R[Fc φ]
+// (SPEC §4): step-bounded rewards by k backward steps, reachability rewards
+// by value iteration after the states of infinite value are found by graph
+// analysis. Rewards are checked by the caller: F and Fc need non-negative
+// ones.
+
+// StepRewards returns, per game state, the optimal expected reward of q
+// within k steps: the rewards gathered (cumulative, C<=k) or the state
+// reward at step k (I=k).
+func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bool, k int64) []float64 {
+	n := g.NumStates
+	sv := NewSolver(GameArena(g), NewView(g, q.Coal), q.Max)
+	x0 := make([]float64, n)
+	if cumulative {
+		sv.srew, sv.trew = r.State, r.Trans
+	} else if r.State != nil {
+		copy(x0, r.State)
+	}
+	y := make([]float64, n)
+	for step := int64(0); step < k; step++ {
+		for i := 0; i < n; i++ {
+			y[i] = sv.bellman(i, x0)
+		}
+		x0, y = y, x0
+	}
+	return x0
+}
+
+// ReachRewards returns, per game state, the optimal expected reward of q
+// until target is reached: R[F target] (infinite where the target is missed
+// with positive probability) or, when cumulative, R[Fc target] (a path
+// that misses the target gathers its rewards forever).
+func ReachRewards(g *translate.Game, q Query, r *translate.Rewards, target []bool, cumulative bool) ([]float64, error) {
+	n := g.NumStates
+	ar := GameArena(g)
+	view := NewView(g, q.Coal)
+	var inf []bool
+	if !cumulative {
+		// Infinite where the side minimising the probability of reaching
+		// the target keeps it below 1.
+		one := NewSolver(ar, view, !q.Max).Prob1(nil, target)
+		inf = make([]bool, n)
+		for i := range inf {
+			inf[i] = !one[i]
+		}
+	} else {
+		inf = cumulativeInf(NewSolver(ar, view, q.Max), r, target, nil)
+	}
+	sv := NewSolver(ar, view, q.Max)
+	x0 := make([]float64, n)
+	var work []int
+	for i := 0; i < n; i++ {
+		switch {
+		case target[i]:
+		case inf[i]:
+			x0[i] = math.Inf(1)
+		default:
+			work = append(work, i)
+		}
+	}
+	if !cumulative {
+		// Zero-reward loops would let value iteration from 0 stop short
+		// of the value for a minimiser: first iterate with every zero
+		// reward raised to a small ε (an upper bound), then from there.
+		if eps := smallReward(r); eps > 0 {
+			var err error
+			sv.srew, sv.trew = raised(r.State, n, eps), raised(r.Trans, g.NumChoices(), eps)
+			if x0, err = sv.iterate(work, x0); err != nil {
+				return nil, err
+			}
+		}
+	}
+	sv.srew, sv.trew = r.State, r.Trans
+	return sv.iterate(work, x0)
+}
+
+// smallReward returns an ε for zero rewards: min(smallest positive reward,
+// 1% of the largest); 0 when there is no zero or no positive reward.
+func smallReward(r *translate.Rewards) float64 {
+	lo, hi := math.Inf(1), 0.0
+	zero := r.State == nil || r.Trans == nil
+	for _, xs := range [][]float64{r.State, r.Trans} {
+		for _, v := range xs {
+			if v > 0 {
+				lo, hi = min(lo, v), max(hi, v)
+			} else {
+				zero = true
+			}
+		}
+	}
+	if !zero || hi == 0 {
+		return 0
+	}
+	return min(lo, hi*0.01)
+}
+
+// raised returns xs (or zeros of length n) with zeros replaced by eps.
+func raised(xs []float64, n int, eps float64) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = eps
+		if xs != nil && xs[i] > 0 {
+			out[i] = xs[i]
+		}
+	}
+	return out
+}
+
+// cumulativeInf finds the states with infinite cumulative reward (Fc)
+// under the optimisation of sv: those that can reach, with positive
+// probability, a set of rewarded non-target states that the optimising
+// sides can keep revisiting with probability 1.
+func cumulativeInf(sv *Solver, r *translate.Rewards, target, restrict []bool) []bool {
+	g := sv.a.g
+	n := g.NumStates
+	b1 := make([]bool, n)
+	for s := 0; s < n; s++ {
+		if target[s] {
+			continue
+		}
+		if r.State != nil && r.State[s] > 0 {
+			b1[s] = true
+		}
+		if r.Trans != nil {
+			lo, hi := g.Choices(s)
+			for ch := lo; ch < hi; ch++ {
+				if r.Trans[ch] > 0 {
+					b1[s] = true
+				}
+			}
+		}
+	}
+	for {
+		b2 := sv.Prob1(nil, b1)
+		changed := false
+		for s := 0; s < n; s++ {
+			if b1[s] && !sv.step1(s, b2) {
+				b1[s] = false
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	if restrict != nil {
+		for s := range b1 {
+			b1[s] = b1[s] && restrict[s]
+		}
+	}
+	return sv.Positive(b1)
+}

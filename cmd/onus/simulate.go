@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/trace"
+	"github.com/onus-mc/onus/translate"
+)
+
+// maxSimSteps bounds --steps: a trace is held in memory before it is
+// written (beyond: exit code 3).
+const maxSimSteps = 10_000_000
+
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "simulate",
+		Usage:     "draw a random history of a model and write it as a trace",
+		ArgsUsage: "MODEL",
+		Description: "Draws a history of MODEL (SPEC §10.4): N times a joint action from the behaviour\n" +
+			"profile β (uniform, or --behaviour weights), restricted to the steps of --plan,\n" +
+			"and a successor from the model's probabilities. It is written in PRISM's\n" +
+			"simulation-path format (prism -simpath), which `--plan 'pi=@FILE'` reads back.\n" +
+			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n\n" +
+			"Example: onus simulate examples/cpd.prism --steps 5 --seed 3 --out run.txt",
+		Flags: append([]cli.Flag{
+			&cli.IntFlag{Name: "steps", Usage: "number of steps N >= 0 (the trace has N+1 rows)", Required: true},
+			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
+			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan: 'NAME=PLAN' (steps beyond it are free)"},
+			&cli.StringFlag{Name: "out", Usage: "write the trace to FILE (.csv: comma-separated) instead of stdout", TakesFile: true},
+			constFlag,
+		}, limitFlags(false)...),
+		Action: runSimulate,
+	}
+}
+
+func runSimulate(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return usagef("simulate takes MODEL (got %d arguments); see onus simulate --help", c.NArg())
+	}
+	steps := c.Int("steps")
+	if steps < 0 {
+		return usagef("--steps must be at least 0, not %d", steps)
+	}
+	if steps > maxSimSteps {
+		return &checker.LimitError{What: "simulation steps", Limit: maxSimSteps}
+	}
+	fset := prism.NewFileSet()
+	mf, err := loadModel(fset, c.Args().Get(0))
+	if err != nil {
+		return err
+	}
+	props := &prism.PropsFile{}
+	if f := c.String("behaviour"); f != "" {
+		bf, err := loadProps(fset, f)
+		if err != nil {
+			return err
+		}
+		props.Behaviours = bf.Behaviours
+	}
+	var plan *prism.PlanDecl
+	if s := c.String("plan"); s != "" {
+		if plan, err = prism.ParsePlan(fset, "--plan", s); err != nil {
+			return err
+		}
+		props.Plans = append(props.Plans, plan)
+	}
+	if err := prism.CheckProps(fset, mf, props); err != nil {
+		return err
+	}
+	sweep, err := constSweep(c.StringSlice("const"))
+	if err != nil {
+		return err
+	}
+	if len(sweep) != 1 {
+		return usagef("simulate needs single constant values, not ranges")
+	}
+	cfg, err := buildLimits(c)
+	if err != nil {
+		return err
+	}
+	cfg.Consts = sweep[0]
+	m, err := translate.Build(fset, mf, props, cfg)
+	if err != nil {
+		return err
+	}
+	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), cfg.Consts, m.Game)
+	if err := trace.FillAll(fset, m, props); err != nil {
+		return err
+	}
+	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed")}
+	plans := map[string]*prism.Plan{}
+	if plan != nil {
+		plans[plan.Name.Name] = plan.Plan
+	}
+	chk, err := checker.New(fset, m.Game, m, checker.Config{Plans: plans, Behaviours: props.Behaviours, MaxProduct: cfg.MaxStates, MaxMemory: cfg.MaxMemory})
+	if err != nil {
+		return err
+	}
+	sim.Beta = chk.Beta()
+	if plan != nil {
+		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
+			return err
+		}
+	}
+	h, err := trace.Simulate(m, sim)
+	if err != nil {
+		if se, ok := err.(*trace.StuckError); ok && plan != nil {
+			var l prism.ErrorList
+			l.Addf(fset, plan.Plan.Pos, "the plan cannot be carried out: %v", se)
+			return l
+		}
+		return err
+	}
+	out := c.String("out")
+	var b bytes.Buffer
+	if err := trace.Write(&b, m, h, strings.HasSuffix(out, ".csv")); err != nil {
+		return err
+	}
+	if out == "" {
+		_, err := c.App.Writer.Write(b.Bytes())
+		return err
+	}
+	if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+		return usagef("cannot write %s: %v", out, err)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "onus: wrote %d steps to %s\n", steps, out)
+	return nil
+}
