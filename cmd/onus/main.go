@@ -122,7 +122,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"as PRISM-games does, and checks responsibility properties: active, passive and\n" +
 			"contributive responsibility (CAR, CPR, CCR) of an agent for an outcome under a joint\n" +
 			"plan, with their degrees by counting, probability and entropy.\n\n" +
-			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.",
+			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.\n\n" +
+			"Exit codes: 0 success, 1 a --test mismatch, 2 bad input (FILE:LINE:COL: error: ...),\n" +
+			"3 a resource limit: an input file over 16 MiB, or a model beyond --max-states,\n" +
+			"--max-transitions or --max-memory (see the commands' help; --max-memory defaults\n" +
+			"to half of the machine's memory).",
 		Version:                   version,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,

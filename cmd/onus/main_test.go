@@ -161,7 +161,7 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	var missing []string
-	for _, c := range []string{"build", "export", "check", "demo"} {
+	for _, c := range []string{"build", "export", "check", "demo", "--max-memory", "16 MiB"} {
 		if !strings.Contains(out, c) {
 			missing = append(missing, c)
 		}
