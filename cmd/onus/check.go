@@ -35,7 +35,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
@@ -259,7 +259,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		if err != nil {
 			return nil, err
 		}
-		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
+		job.props.Behaviours = overrideBehaviours(job.props.Behaviours, bf.Behaviours)
 		if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
 			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
 		}

@@ -30,7 +30,7 @@ func exportOutcomeCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "pf", Usage: "add this property to those of PROPS (repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1", DefaultText: "the plan's length or the outcome's depth"},
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "also give P(L) as an exact rational and write exact-derived probabilities"},

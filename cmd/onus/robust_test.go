@@ -71,6 +71,11 @@ var robustRows = []struct {
 		"", []string{"Model checking: <<p1>> Pmin=? [ F t=2 ]", "Result: 0\n"}},
 	{"--prop of the refused property", []string{"check", "inf.prism", "refuse.props", "--prop", "2"}, exitBadInput,
 		`refuse.props:2:1: error: function "multi" is not supported`, nil},
+	// fine = both defect: p2 is uniform, so 0 when p1 cooperates, 1/2 when it defects
+	{"props behaviour", []string{"check", "../../../../examples/cpd.prism", "cooperate.props"}, exitOK,
+		"", []string{"Result: 0\n"}},
+	{"--behaviour overrides the props file's", []string{"check", "../../../../examples/cpd.prism", "cooperate.props", "--behaviour", "behaviour.props"}, exitOK,
+		"", []string{"Result: 0.5\n"}},
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
