@@ -80,6 +80,8 @@ var robustRows = []struct {
 		"--pf:1:16: error: invalid degree bound NaN: it must be a number", []string{"Error: --pf:1:16"}},
 	{"#<=0/0 refused like P>=0/0", []string{"check", "../../../../examples/cpd.prism", "--pf", `CPR(p1, [*])#<=0/0 [ X "fine" ]`}, exitBadInput,
 		"--pf:1:16: error: invalid degree bound NaN: it must be a number", nil},
+	{"behaviour weights whose sum overflows", []string{"check", "../../../../examples/cpd.prism", "huge.props"}, exitOK,
+		"", []string{"Result: 0.25\n"}},
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
