@@ -31,6 +31,8 @@ var robustRows = []struct {
 		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
 	{"/dev/zero as properties", []string{"check", "sweep.prism", "/dev/zero"}, exitLimit,
 		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
+	{"/dev/zero as a trace plan", []string{"check", "../../../../examples/cpd.prism", "--plan", `pi=@"/dev/zero"`, "--pf", `CAR(p1, pi) [ X "fine" ]`}, exitBadInput,
+		"--plan:1:4: error: cannot read trace /dev/zero: the file is larger than 16 MiB", nil},
 	{"dense csg under --max-memory", []string{"build", "dense.prism", "--const", "N=999", "--max-memory", "64M"}, exitLimit,
 		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
 	{"dense csg checked under --max-memory", []string{"check", "dense.prism", "--const", "N=999", "--max-memory", "64M", "--pf", "<<p1>> P>=1 [ F x=1 ]"}, exitLimit,
