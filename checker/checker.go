@@ -98,7 +98,7 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	hist  *hist.Model // the game with β, for the passes (set by initBehaviour)
+	hist  *hist.Model // the game with β, for the passes (made by New)
 	fac   *ltlf.Factory
 	autos map[autoKey]*hist.Product
 	// stepPos holds the position of each resolved plan step, for errors.
@@ -257,7 +257,7 @@ func (c *Checker) unsupported(e prism.Expr) error {
 		case *prism.FilterExpr:
 			found = c.errAt(y.FilterPos, "filters are not supported yet")
 		case *prism.MultiNash:
-			found = c.errAt(y.OpPos, "equilibrium queries are not supported yet")
+			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':

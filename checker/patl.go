@@ -37,11 +37,14 @@ func probOp(x *prism.ProbOp) patlOp {
 // strategyForm checks that x is a coalition operator onus evaluates and
 // returns the operator inside it.
 func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
+	if m, ok := prism.Unparen(x.Op).(*prism.MultiNash); ok {
+		return patlOp{}, c.errAt(m.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
+	}
 	switch {
 	case x.Dual:
 		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
 	case len(x.Coalitions) != 1:
-		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
+		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) take an equilibrium query, max=?(O1+O2) or min=?(O1+O2); with a single P or R operator they are not supported")
 	case len(x.Options) > 0:
 		return patlOp{}, c.errAt(x.OpPos, "options of the coalition operator are not supported")
 	case x.Certain:
@@ -68,8 +71,6 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 			return patlOp{}, err
 		}
 		return patlOp{pos: op.OpPos, rel: op.Rel, bound: op.Bound, rew: op}, nil
-	case *prism.MultiNash:
-		return patlOp{}, c.errAt(op.OpPos, "equilibrium queries are not supported yet")
 	case nil:
 		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
@@ -161,6 +162,9 @@ func (c *Checker) opValues(q solve.Query, op patlOp, starts []int) ([]float64, e
 
 // checkStrategy evaluates a coalition operator at the initial state.
 func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
+	if m, ok := prism.Unparen(x.Op).(*prism.MultiNash); ok {
+		return c.checkEquilibrium(x, m, init)
+	}
 	q, op, err := c.strategyQuery(x)
 	if err != nil {
 		return nil, err

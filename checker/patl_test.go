@@ -437,19 +437,21 @@ func TestPATLBadCoalition(t *testing.T) {
 		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Path = nil }, `missing path formula`},
 	}
 	for _, tc := range cases {
-		st := *pf.Properties[0].Expr.(*prism.Strategy)
-		st.Coalitions = [][]prism.PlayerRef{append([]prism.PlayerRef(nil), st.Coalitions[0]...)}
-		op := *st.Op.(*prism.ProbOp)
-		st.Op = &op
-		tc.edit(&st)
-		c, err := New(fset, m.Game, m, Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := c.Check(&st)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("got %v, %v; want an error with %q", res, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			st := *pf.Properties[0].Expr.(*prism.Strategy)
+			st.Coalitions = [][]prism.PlayerRef{append([]prism.PlayerRef(nil), st.Coalitions[0]...)}
+			op := *st.Op.(*prism.ProbOp)
+			st.Op = &op
+			tc.edit(&st)
+			c, err := New(fset, m.Game, m, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := c.Check(&st)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, %v; want an error with %q", res, err, tc.want)
+			}
+		})
 	}
 }
 

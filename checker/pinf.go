@@ -14,7 +14,7 @@ import (
 // with its behaviour profile β is a Markov chain, the probability of
 // moving from s to s' being Σ_α β(s)(α)·δ(s,α)(s'). The chain is built once
 // as a game with one choice per state and solved by the pATL machinery of
-// patl.go and valueiter.go (graph analysis for the probability-0 and -1
+// patl.go and package solve (graph analysis for the probability-0 and -1
 // states, value iteration for the rest): a single temporal operator over
 // state formulas directly, any other co-safe or safety formula on the
 // product with its outcome automaton.

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 // profile (SPEC §4), with values computed by hand.
 
 // cpdSrc is the CPD of SPEC §8, read from examples/.
-func cpdSrc(t *testing.T) string {
+func cpdSrc(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "examples", "cpd.prism"))
 	if err != nil {
@@ -217,21 +218,23 @@ func TestProbInfiniteHorizonAndExact(t *testing.T) {
 		{`P=? [ X P>0.3 [ "fine" U "reward" ] ]`, Config{Exact: true}, 0.5, 1, "1/2"},
 	}
 	for _, tc := range cases {
-		res, err := checkProps(t, cpd, tc.prop+"\n", tc.cfg)
-		if err != nil {
-			t.Errorf("%s %+v: %v", tc.prop, tc.cfg, err)
-			continue
-		}
-		ok := res.Kind == KindNumber && patlClose(res.Number, tc.num) && res.Horizon == tc.horizon
-		if tc.exact == "" {
-			ok = ok && res.Exact == nil
-		} else {
-			ok = ok && res.Exact != nil && res.Exact.RatString() == tc.exact
-		}
-		if !ok {
-			t.Errorf("%s %+v: got %v horizon %d exact %v; want %v horizon %d exact %q",
-				tc.prop, tc.cfg, res.Number, res.Horizon, res.Exact, tc.num, tc.horizon, tc.exact)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.prop, tc.cfg), func(t *testing.T) {
+			res, err := checkProps(t, cpd, tc.prop+"\n", tc.cfg)
+			if err != nil {
+				t.Errorf("%s %+v: %v", tc.prop, tc.cfg, err)
+				return
+			}
+			ok := res.Kind == KindNumber && patlClose(res.Number, tc.num) && res.Horizon == tc.horizon
+			if tc.exact == "" {
+				ok = ok && res.Exact == nil
+			} else {
+				ok = ok && res.Exact != nil && res.Exact.RatString() == tc.exact
+			}
+			if !ok {
+				t.Errorf("%s %+v: got %v horizon %d exact %v; want %v horizon %d exact %q",
+					tc.prop, tc.cfg, res.Number, res.Horizon, res.Exact, tc.num, tc.horizon, tc.exact)
+			}
+		})
 	}
 }
 
