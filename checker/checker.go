@@ -30,6 +30,7 @@ type Config struct {
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
 	MaxMemory   int64                  // bytes the passes may use (--max-memory); 0: no limit (not yet enforced)
+	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -44,6 +45,7 @@ const (
 	KindNumber                    // Number (and Exact)
 	KindCount                     // Count
 	KindDegrees                   // Degrees
+	KindPower                     // Power
 )
 
 func (k ResultKind) String() string {
@@ -56,6 +58,8 @@ func (k ResultKind) String() string {
 		return "count"
 	case KindDegrees:
 		return "degrees"
+	case KindPower:
+		return "power"
 	}
 	return "?"
 }
@@ -68,11 +72,15 @@ type Result struct {
 	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
 	Count   *big.Int // metric #=?
 	Degrees *Degrees // the `=?` form: all three
+	Power   *Power   // the `=?` form of SHAPLEY and BANZHAF: count, prob and avoid
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 	// HasHorizon says that the result was judged on histories of length
 	// Horizon (a finite-history query), so that a horizon of 0 is told
 	// apart from no horizon at all (pATL, P on infinite paths, Hinf).
 	HasHorizon bool
+	// Explain justifies a qualitative verdict (Config.Explain only): the
+	// boolean responsibility operators, their bounds and <<A>> [ψ].
+	Explain *Explanation
 }
 
 // Degrees holds the three degrees of a responsibility operator.
@@ -191,11 +199,18 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	init := int(c.g.Initial[0])
 	switch x := e.(type) {
 	case *prism.Resp:
+		if x.Kind.IsPower() {
+			return c.checkPower(x, init)
+		}
 		return c.checkResp(x, init)
 	case *prism.Metric:
 		return c.checkMetric(x, init)
 	case *prism.Strategy:
-		return c.checkStrategy(x, init)
+		res, err := c.checkStrategy(x, init)
+		if err == nil && c.cfg.Explain && x.Certain {
+			res.Explain = c.explainCertain(x, res.Bool)
+		}
+		return res, err
 	case *prism.RewardOp:
 		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
 			return c.checkOptReward(x, init)

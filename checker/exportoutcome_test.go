@@ -326,6 +326,7 @@ func TestExportOutcomeRandom(t *testing.T) {
 			&prism.Resp{Kind: prism.CAR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Resp{Kind: prism.CPR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Resp{Kind: prism.CCR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
+			&prism.Resp{Kind: prism.SHAPLEY, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Metric{Kind: prism.MetricCount, Outcome: psi},
 		}
 		if rc.bounded != nil {

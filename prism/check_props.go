@@ -176,10 +176,28 @@ func (c *checker) resp(e *Resp, x ectx) valType {
 	}
 	c.wantConstNum(e.Bound, "bound")
 	c.wantBool(e.Outcome, x, "outcome")
+	if e.Kind.IsPower() {
+		c.power(e)
+		return tyDouble
+	}
 	if e.Degree != DegNone && e.Rel.IsQuery() {
 		return tyDouble
 	}
 	return tyBool
+}
+
+// power checks the form of a power index (SPEC §10.1): `=?` (count, prob
+// and avoid), `#=?` or `P=?`; it has no boolean form, no bound and no
+// entropy.
+func (c *checker) power(e *Resp) {
+	switch {
+	case e.Degree == DegNone:
+		c.errorf(e.OpPos, "%v is numeric: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	case e.Degree == DegEntropy:
+		c.errorf(e.OpPos, "%v has no entropy form: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	case !e.Rel.IsQuery():
+		c.errorf(e.OpPos, "%v takes no bound: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	}
 }
 
 // checkPlan checks the steps of a plan and their repetition counts.

@@ -35,15 +35,12 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
-			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
-			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
-			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
-			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
-		}, limitFlags(true)...),
+		), limitFlags(true)...)...),
 		Action: runCheck,
 	}
 }
@@ -207,6 +204,7 @@ func writeResult(w io.Writer, job *checkJob, i int, r propResult) {
 			fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 		}
 		fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+		writeExplainText(w, r.model, r.res.Explain)
 	}
 	fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
 	if r.test != "" {
@@ -254,15 +252,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		}
 		job.props.Plans = append(job.props.Plans, d)
 	}
-	if f := c.String("behaviour"); f != "" {
-		bf, err := loadProps(job.fset, f)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Behaviours = overrideBehaviours(job.props.Behaviours, bf.Behaviours)
-		if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
-			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
-		}
+	if err := loadBehaviours(c, job.fset, job.props); err != nil {
+		return nil, err
 	}
 	if job.refused, err = checkProps(job.fset, job.model, job.props); err != nil {
 		return nil, err
@@ -295,12 +286,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
 	}
-	from := c.Int("outcome-from")
-	if from != 0 && from != 1 {
-		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
-	}
-	if c.IsSet("horizon") && c.Int("horizon") < 1 {
-		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
+	from, err := judgeOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	job.exact = c.Bool("exact")
 	if job.limits, err = buildLimits(c); err != nil {
@@ -313,7 +301,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
 		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates,
-		MaxMemory: job.limits.MaxMemory,
+		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"),
 	}
 	return job, nil
 }
@@ -410,19 +398,15 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		s := fmt.Sprintf("count %s, prob %s, entropy %s", formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy))
-		var ex []string
-		if !exact {
-			return s
+	case checker.KindDegrees, checker.KindPower:
+		var parts, ex []string
+		for _, m := range r.Measures() {
+			parts = append(parts, m.Name+" "+formatFloat(m.Value))
+			if exact && m.Exact != nil {
+				ex = append(ex, m.Name+" "+m.Exact.RatString())
+			}
 		}
-		if d.CountExact != nil {
-			ex = append(ex, "count "+d.CountExact.RatString())
-		}
-		if d.ProbExact != nil {
-			ex = append(ex, "prob "+d.ProbExact.RatString())
-		}
+		s := strings.Join(parts, ", ")
 		if len(ex) > 0 {
 			s += " (exact: " + strings.Join(ex, ", ") + ")"
 		}
@@ -445,20 +429,16 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
 		return json.Number(r.Count.String()), r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		v := map[string]any{"count": jsonFloat(d.Count), "prob": jsonFloat(d.Prob), "entropy": jsonFloat(d.Entropy)}
-		if !exactMode {
-			return v, nil
-		}
+	case checker.KindDegrees, checker.KindPower:
+		v := map[string]any{}
 		ex := map[string]string{}
-		if d.CountExact != nil {
-			ex["count"] = d.CountExact.RatString()
+		for _, m := range r.Measures() {
+			v[m.Name] = jsonFloat(m.Value)
+			if m.Exact != nil {
+				ex[m.Name] = m.Exact.RatString()
+			}
 		}
-		if d.ProbExact != nil {
-			ex["prob"] = d.ProbExact.RatString()
-		}
-		if len(ex) == 0 {
+		if !exactMode || len(ex) == 0 {
 			return v, nil
 		}
 		return v, ex
@@ -478,6 +458,7 @@ type jsonResult struct {
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
+	Explain   *jsonExplain   `json:"explain,omitempty"`
 	// The model of this run (a sweep builds one per constant assignment)
 	// and the time to check the property.
 	States      int     `json:"states"`
@@ -508,6 +489,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 				jr.Horizon = &h
 			}
 			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
+			jr.Explain = explainJSON(r.model, r.res.Explain)
 		}
 		out.Results = append(out.Results, jr)
 	}

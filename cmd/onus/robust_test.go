@@ -87,7 +87,7 @@ var robustRows = []struct {
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
-		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, demo, simulate; see onus --help)`, nil},
+		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, blame, demo, simulate; see onus --help)`, nil},
 	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
 		"empty.props:1:1: error: the file holds no properties to check (add some, or give --pf)", nil},
 }
