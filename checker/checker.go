@@ -29,6 +29,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+	MaxMemory   int64                  // bytes the passes may use (--max-memory); 0: no limit (not yet enforced)
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 

@@ -174,6 +174,9 @@ func Build(fset *prism.FileSet, mf *prism.ModelFile, pf *prism.PropsFile, cfg Co
 	if cfg.MaxStates <= 0 {
 		b.cfg.MaxStates = DefaultMaxStates
 	}
+	if cfg.MaxTransitions <= 0 || cfg.MaxTransitions > DefaultMaxTransitions {
+		b.cfg.MaxTransitions = DefaultMaxTransitions
+	}
 	if mf == nil {
 		return nil, fmt.Errorf("no model")
 	}

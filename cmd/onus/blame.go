@@ -39,7 +39,7 @@ func blameCommand() *cli.Command {
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
-		}, judgeFlags()...),
+		}, append(judgeFlags(), limitFlags(true)...)...),
 		Action: runBlame,
 	}
 }
