@@ -2,6 +2,7 @@ package prism
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/antlr4-go/antlr/v4"
@@ -153,7 +154,7 @@ func psRun(fset *FileSet, filename, src string,
 		p = g.NewPrismParser(tokens)
 		p.RemoveErrorListeners()
 		p.AddParseListener(&psDepthListener{p: p.BaseParser})
-		p.AddErrorListener(&psParseListener{c: c})
+		p.AddErrorListener(&psParseListener{c: c, hinted: -1})
 		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
 		tree = start(p)
 	}
@@ -179,9 +180,10 @@ func (l *psLexListener) SyntaxError(_ antlr.Recognizer, _ interface{}, line, col
 // psParseListener turns parser errors into `unexpected X, expected Y`.
 type psParseListener struct {
 	*antlr.DefaultErrorListener
-	c     *psConv
-	count bool // first (SLL) stage: only count errors
-	n     int
+	c      *psConv
+	count  bool // first (SLL) stage: only count errors
+	n      int
+	hinted int // offset of the error after an unparenthesised bound (later errors are dropped), or -1
 }
 
 func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, line, column int, msg string, e antlr.RecognitionException) {
@@ -202,6 +204,21 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 		}
 	}
 	if p, ok := rec.(antlr.Parser); ok {
+		if tok != nil {
+			if at, hint := unparenthesisedBound(p, tok); hint != "" {
+				// the hint replaces the errors of the bound's recovery
+				from := l.c.fset.Position(l.c.file.Pos(at.GetStart()))
+				l.c.errs = slices.DeleteFunc(l.c.errs, func(e *Error) bool {
+					return e.Pos.Filename == from.Filename && (e.Pos.Line > from.Line || e.Pos.Line == from.Line && e.Pos.Column >= from.Column)
+				})
+				l.c.errs.Add(from, hint)
+				l.hinted = tok.GetStart()
+				return
+			}
+		}
+		if l.hinted >= 0 {
+			return
+		}
 		if exp := psExpected(p); exp != "" {
 			what += ", expected " + exp
 		}
