@@ -97,6 +97,9 @@ func stepText(x *prism.PlanStep) string {
 }
 
 func actionText(a prism.PlanAction) string {
+	if a.Idle {
+		return "-"
+	}
 	if a.Name == "" && a.Index >= 0 {
 		return fmt.Sprintf("#%d", a.Index)
 	}
@@ -125,6 +128,9 @@ func (c *Checker) resolveStep(x *prism.PlanStep) (*hist.Step, error) {
 		st.Act = make([]int32, c.nplayers)
 		for i := range st.Act {
 			st.Act[i] = -1
+		}
+		if done, err := c.resolveIdleStep(x, st); done {
+			return st, err
 		}
 		for _, a := range x.Actions {
 			if a.Name == "" {
@@ -166,4 +172,34 @@ func (c *Checker) resolveStep(x *prism.PlanStep) (*hist.Step, error) {
 		return nil, c.errAt(x.Pos, "plans need a model with players (this is a %v)", g.Type)
 	}
 	return st, nil
+}
+
+// resolveIdleStep resolves a csg step naming an idle player (`-`, or `idle`
+// when no action has that name): one entry per player in player order, an
+// idle entry constraining its player to idle (action index 0). It reports
+// whether the step was one.
+func (c *Checker) resolveIdleStep(x *prism.PlanStep, st *hist.Step) (bool, error) {
+	hasIdle := c.actionIndex(prism.IdleName) >= 0
+	positional := false
+	for _, a := range x.Actions {
+		positional = positional || a.IsIdle(hasIdle)
+	}
+	if !positional {
+		return false, nil
+	}
+	if len(x.Actions) != c.nplayers {
+		return true, c.errAt(x.Pos, "a step naming an idle player lists one entry per player in player order (%d players), not %d", c.nplayers, len(x.Actions))
+	}
+	for p, a := range x.Actions {
+		if a.IsIdle(hasIdle) {
+			st.Act[p] = 0
+			continue
+		}
+		ai := c.actionIndex(a.Name)
+		if ai < 0 || int(ai) >= len(c.g.ActionOwner) || c.g.ActionOwner[ai] != int32(p) {
+			return true, c.errAt(a.Pos, "%q is not an action of player %s (entry %d)", actionText(a), c.g.Players[p], p+1)
+		}
+		st.Act[p] = ai
+	}
+	return true, nil
 }

@@ -131,7 +131,11 @@ plan : planItem+ | TRACE ;
 
 planItem : (planStep | LPAREN planItem+ RPAREN) (CARET planCount)? ;
 
-planStep : LBRACKET (TIMES | planAction (COMMA planAction)*) RBRACKET ;
+// `-` (or `idle`, when no action has that name) names an idle csg player;
+// such a step lists one entry per player, in player order.
+planStep : LBRACKET (TIMES | planEntry (COMMA planEntry)*) RBRACKET ;
+
+planEntry : planAction | MINUS ;
 
 planAction : IDENT | HASH INT ;
 

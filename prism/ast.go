@@ -275,11 +275,24 @@ func (s *PlanStep) Position() Pos  { return s.Pos }
 func (g *PlanGroup) Position() Pos { return g.Pos }
 
 // PlanAction names one action in a plan step: an action label (Name) or,
-// in smg models, a 0-based choice index `#k` (Index >= 0, Name "").
+// in smg models, a 0-based choice index `#k` (Index >= 0, Name ""), or in
+// csg models an idle player (Idle, written `-`; `idle` is an action name
+// unless the model has no such action, see IsIdle).
 type PlanAction struct {
 	Pos   Pos
 	Name  string
 	Index int // -1 unless written #k
+	Idle  bool
+}
+
+// IdleName is the name that, when no action carries it, stands for an idle
+// player in a csg plan step, as `-` does.
+const IdleName = "idle"
+
+// IsIdle reports whether the entry names an idle player, given whether the
+// model has an action called IdleName.
+func (a PlanAction) IsIdle(hasIdleAction bool) bool {
+	return a.Idle || a.Name == IdleName && !hasIdleAction
 }
 
 // BehaviourDecl is `behaviour PLAYER { action : weight, ... };`.

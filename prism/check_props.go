@@ -272,6 +272,9 @@ func (c *checker) repeatCount(e Expr) {
 }
 
 func actionText(a PlanAction) string {
+	if a.Idle {
+		return "-"
+	}
 	if a.Name == "" {
 		return "#" + itoa(a.Index)
 	}
@@ -283,6 +286,9 @@ func (c *checker) planStep(s *PlanStep) {
 	// In a turn-based game only the owner of the state acts, so a step has
 	// one action: the owner's (SPEC §2).
 	turnBased := c.m.Type == TypeSMG || c.m.Type == TypeSTPG
+	if c.idleStep(s) {
+		return
+	}
 	named := 0
 	for _, a := range s.Actions {
 		pl, ok := c.actionPlayer(a)
@@ -305,6 +311,46 @@ func (c *checker) planStep(s *PlanStep) {
 		}
 		used[pl] = a
 	}
+}
+
+// idleStep checks a step naming an idle player (`-`, or `idle` when no
+// action has that name) and reports whether it was one. Such a step is
+// positional, as a trace's joint action: one entry per player, in player
+// order, each an action of its player or idle.
+func (c *checker) idleStep(s *PlanStep) bool {
+	_, hasIdle := c.owner[IdleName]
+	if c.m.Type != TypeCSG {
+		hasIdle = c.actionSet[IdleName]
+	}
+	var idle *PlanAction
+	for i := range s.Actions {
+		if s.Actions[i].IsIdle(hasIdle) {
+			idle = &s.Actions[i]
+			break
+		}
+	}
+	if idle == nil {
+		return false
+	}
+	if c.m.Type != TypeCSG {
+		c.errorf(idle.Pos, "%q names an idle player only in csg models; in an smg only the state's owner acts", actionText(*idle))
+		return true
+	}
+	n := len(c.m.Players)
+	if len(s.Actions) != n {
+		c.errorf(idle.Pos, "a step naming an idle player lists one entry per player in player order (%d players), not %d", n, len(s.Actions))
+		return true
+	}
+	for p, a := range s.Actions {
+		if a.IsIdle(hasIdle) {
+			continue
+		}
+		o, ok := c.actionPlayer(a)
+		if ok && o != p {
+			c.errorf(a.Pos, "%q is not an action of player %q (entry %d of a step naming an idle player)", actionText(a), c.playerLabel(p), p+1)
+		}
+	}
+	return true
 }
 
 // actionPlayer resolves a plan action to the player it constrains (-1 when

@@ -364,8 +364,13 @@ func (c *psConv) planItems(items []g.IPlanItemContext) []PlanItem {
 
 func (c *psConv) planStep(ctx *g.PlanStepContext) *PlanStep {
 	s := &PlanStep{Pos: c.tpos(ctx.LBRACKET())}
-	for _, a := range ctx.AllPlanAction() {
-		s.Actions = append(s.Actions, c.planAction(a.(*g.PlanActionContext)))
+	for _, e := range ctx.AllPlanEntry() {
+		e := e.(*g.PlanEntryContext)
+		if e.MINUS() != nil {
+			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.MINUS()), Index: -1, Idle: true})
+			continue
+		}
+		s.Actions = append(s.Actions, c.planAction(e.PlanAction().(*g.PlanActionContext)))
 	}
 	return s
 }

@@ -491,9 +491,12 @@ func prPlanItems(b *strings.Builder, items []PlanItem) {
 				if j > 0 {
 					b.WriteByte(',')
 				}
-				if a.Name == "" && a.Index >= 0 {
+				switch {
+				case a.Idle:
+					b.WriteByte('-')
+				case a.Name == "" && a.Index >= 0:
 					b.WriteString("#" + strconv.Itoa(a.Index))
-				} else {
+				default:
 					b.WriteString(a.Name)
 				}
 			}

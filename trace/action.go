@@ -20,7 +20,8 @@ func matchAction(e *errs, m *translate.Model, s int, c Cell) ([]int, *prism.Plan
 }
 
 // matchJoint reads a csg joint action `[a1,...,an]` (`-`: player idles).
-// The step names the action of every player that does not idle.
+// The step is the joint action itself: one entry per player, `-` for an
+// idle one (SPEC §2's positional form).
 func matchJoint(e *errs, m *translate.Model, s int, c Cell) ([]int, *prism.PlanStep, error) {
 	g := m.Game
 	n := len(g.Players)
@@ -37,6 +38,7 @@ func matchJoint(e *errs, m *translate.Model, s int, c Cell) ([]int, *prism.PlanS
 	for p, name := range names {
 		at := c.Pos + prism.Pos(offs[p])
 		if name == "-" {
+			ps.Actions = append(ps.Actions, prism.PlanAction{Pos: at, Index: -1, Idle: true})
 			continue
 		}
 		a := actionIndex(g, name)

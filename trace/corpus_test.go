@@ -30,7 +30,7 @@ func TestCorpusTracesAsPlans(t *testing.T) {
 		{
 			name: "csg aloha, idle players", model: "csgs/aloha/aloha_backoff2.prism",
 			consts: "bcmax=2,D=8,q=0.9", trace: "aloha_backoff2.path.txt",
-			plan:    "[trans1,trans2] [try1,try2] [wait1,wait2] [wait1,wait2] [*]^7",
+			plan:    "[trans1,trans2] [try1,try2] [wait1,wait2] [wait1,wait2] [-,idle]^7",
 			steps:   11,
 			first:   "degrees T=11 0.012260127931769723 0.13482481260036672 0.4216362626149426 23/1876 37329305600000/276872668168637",
 			queries: []string{"CAR(usr1, PI)=? [ F s1=3 ]", "CPR(usr2, PI)=? [ F s1=3 & s2=3 ]", "CCR(usr1, PI)#=? [ F s1=3 ]"},
