@@ -25,10 +25,10 @@ func (c *Checker) coSafeForm(x *prism.RewardOp) error {
 		return c.errAt(x.OpPos, "missing path formula")
 	}
 	if f, ok := t.(*prism.Temporal); ok && f.Op == prism.TempF && f.Bound.Kind != prism.BoundNone {
-		return c.errAt(x.OpPos, "R operator cannot contain a bounded F operator: %s", prism.ExprString(t))
+		return c.errAt(f.OpPos, "R operator cannot contain a bounded F operator: %s", prism.ExprString(t))
 	}
-	if !coSafe(t, true) {
-		return c.errAt(x.OpPos, "R operator contains a path formula that is not syntactically co-safe: %s", prism.ExprString(t))
+	if bad := notCoSafe(t, true); bad != nil {
+		return c.errAt(bad.OpPos, "R operator contains a path formula that is not syntactically co-safe: %s", prism.ExprString(t))
 	}
 	if b := boundedTemporal(t); b != nil {
 		return c.errAt(b.OpPos, "R operator cannot contain a temporal operator with a time bound (as PRISM-games): %s", prism.ExprString(b))
@@ -36,11 +36,20 @@ func (c *Checker) coSafeForm(x *prism.RewardOp) error {
 	return nil
 }
 
-// coSafe reports whether path formula e, under polarity pos (false below
-// an odd number of negations), is co-safe in positive normal form: X, F
-// and U positively, X, G, R and W negatively (!G a is F !a, !(a R b) is
-// !a U !b, !(a W b) is !b U (!a & !b)). State formulas are atoms.
-func coSafe(e prism.Expr, pos bool) bool {
+// notCoSafe returns the first temporal operator that keeps path formula e,
+// under polarity pos (false below an odd number of negations), from being
+// co-safe in positive normal form, or nil: X, F and U are allowed
+// positively, X, G, R and W negatively (!G a is F !a, !(a R b) is !a U !b,
+// !(a W b) is !b U (!a & !b)). State formulas are atoms.
+func notCoSafe(e prism.Expr, pos bool) *prism.Temporal {
+	first := func(xs ...func() *prism.Temporal) *prism.Temporal {
+		for _, x := range xs {
+			if t := x(); t != nil {
+				return t
+			}
+		}
+		return nil
+	}
 	switch x := prism.Unparen(e).(type) {
 	case *prism.Temporal:
 		ok := x.Op == prism.TempX
@@ -49,22 +58,31 @@ func coSafe(e prism.Expr, pos bool) bool {
 		} else {
 			ok = ok || x.Op == prism.TempG || x.Op == prism.TempR || x.Op == prism.TempW
 		}
-		return ok && (x.Left == nil || coSafe(x.Left, pos)) && coSafe(x.Right, pos)
+		if !ok {
+			return x
+		}
+		return first(func() *prism.Temporal {
+			if x.Left == nil {
+				return nil
+			}
+			return notCoSafe(x.Left, pos)
+		}, func() *prism.Temporal { return notCoSafe(x.Right, pos) })
 	case *prism.Unary:
 		if x.Op == prism.OpNot {
-			return coSafe(x.X, !pos)
+			return notCoSafe(x.X, !pos)
 		}
 	case *prism.Binary:
 		switch x.Op {
 		case prism.OpAnd, prism.OpOr:
-			return coSafe(x.X, pos) && coSafe(x.Y, pos)
+			return first(func() *prism.Temporal { return notCoSafe(x.X, pos) }, func() *prism.Temporal { return notCoSafe(x.Y, pos) })
 		case prism.OpImplies:
-			return coSafe(x.X, !pos) && coSafe(x.Y, pos)
+			return first(func() *prism.Temporal { return notCoSafe(x.X, !pos) }, func() *prism.Temporal { return notCoSafe(x.Y, pos) })
 		case prism.OpIff:
-			return coSafe(x.X, pos) && coSafe(x.X, !pos) && coSafe(x.Y, pos) && coSafe(x.Y, !pos)
+			return first(func() *prism.Temporal { return notCoSafe(x.X, pos) }, func() *prism.Temporal { return notCoSafe(x.X, !pos) },
+				func() *prism.Temporal { return notCoSafe(x.Y, pos) }, func() *prism.Temporal { return notCoSafe(x.Y, !pos) })
 		}
 	}
-	return true
+	return nil
 }
 
 // boundedTemporal returns the first temporal operator of path formula e

@@ -59,9 +59,9 @@ func TestCoSafeRewards(t *testing.T) {
 // TestCoSafeRewardErrors checks PRISM-games' refusals.
 func TestCoSafeRewardErrors(t *testing.T) {
 	for _, tc := range []struct{ model, prop, want string }{
-		{costMDP, `R{"r"}min=? [ F G s=1 ]`, `p.props:1:1: error: R operator contains a path formula that is not syntactically co-safe: F G s = 1`},
-		{costMDP, `R{"r"}min=? [ !(F s=1) ]`, `p.props:1:1: error: R operator contains a path formula that is not syntactically co-safe: !(F s = 1)`},
-		{costMDP, `R{"r"}min=? [ F<=3 s=1 ]`, `p.props:1:1: error: R operator cannot contain a bounded F operator: F<=3 s = 1`},
+		{costMDP, `R{"r"}min=? [ F G s=1 ]`, `p.props:1:17: error: R operator contains a path formula that is not syntactically co-safe: F G s = 1`},
+		{costMDP, `R{"r"}min=? [ !(F s=1) ]`, `p.props:1:17: error: R operator contains a path formula that is not syntactically co-safe: !(F s = 1)`},
+		{costMDP, `R{"r"}min=? [ F<=3 s=1 ]`, `p.props:1:15: error: R operator cannot contain a bounded F operator: F<=3 s = 1`},
 		{costMDP, `R{"r"}min=? [ X (s=0 U<=2 s=1) ]`, `p.props:1:22: error: R operator cannot contain a temporal operator with a time bound (as PRISM-games): s = 0 U<=2 s = 1`},
 	} {
 		t.Run(tc.prop, func(t *testing.T) {

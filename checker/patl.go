@@ -79,6 +79,9 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 	case nil:
 		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
+		if multiObjective(op) {
+			return patlOp{}, c.errAt(x.OpPos, "multi-objective queries <<...>>(P... & R...) are not supported")
+		}
 		return patlOp{}, c.errAt(x.OpPos, "<<...>> must be followed by P, R or [ path ]")
 	}
 }
@@ -572,4 +575,22 @@ func complete(e prism.Expr) (prism.Pos, bool) {
 		return ok
 	})
 	return pos, ok
+}
+
+// multiObjective reports whether e combines P or R operators with Boolean
+// connectives, as PRISM-games' multi-objective <<A>>(R... & P...) does.
+func multiObjective(e prism.Expr) bool {
+	b, ok := prism.Unparen(e).(*prism.Binary)
+	if !ok {
+		return false
+	}
+	found := false
+	prism.Inspect(b, func(x prism.Expr) bool {
+		switch x.(type) {
+		case *prism.ProbOp, *prism.RewardOp:
+			found = true
+		}
+		return !found
+	})
+	return found
 }

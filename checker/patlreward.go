@@ -44,7 +44,7 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 		return c.errAt(x.OpPos, "steady-state rewards S are not supported")
 	case 'P':
 		if c.g.Joint != nil {
-			return c.errAt(x.OpPos, "co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: \"Computation not implemented yet.\")")
+			return c.errAt(pathPos(x), "co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: \"Computation not implemented yet.\")")
 		}
 		return c.coSafeForm(x)
 	default:
@@ -175,4 +175,13 @@ func (c *Checker) zeroRewards(q solve.Query, x *prism.RewardOp, r *translate.Rew
 		return nil, err
 	}
 	return solve.ZeroRewards(c.g, q, r, target, maxRew)
+}
+
+// pathPos is the position of the path formula of R[ψ], or of the operator
+// when there is none.
+func pathPos(x *prism.RewardOp) prism.Pos {
+	if x.Target != nil {
+		return x.Target.Position()
+	}
+	return x.OpPos
 }
