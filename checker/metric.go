@@ -92,8 +92,13 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// on infinite paths there is no horizon to report (SPEC §10.5)
+	inf, err := c.infinitePaths(x.Path)
+	if err != nil {
+		return nil, err
+	}
 	if x.Rel == prism.RelQuery {
-		res := &Result{Kind: KindNumber, Number: p, Horizon: T, HasHorizon: true}
+		res := &Result{Kind: KindNumber, Number: p, Horizon: T, HasHorizon: !inf}
 		if c.cfg.Exact && pr != nil {
 			res.Exact = pr
 			res.Number = resp.RatFloat(pr)
@@ -104,7 +109,7 @@ func (c *Checker) checkProb(x *prism.ProbOp, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Kind: KindBool, Bool: b, Horizon: T, HasHorizon: true}, nil
+	return &Result{Kind: KindBool, Bool: b, Horizon: T, HasHorizon: !inf}, nil
 }
 
 func (c *Checker) probBound(x *prism.ProbOp, p float64, pr *big.Rat) (bool, error) {

@@ -55,6 +55,7 @@ type blameJob struct {
 	query     *prism.Resp // SHAPLEY(1, plan)=? [outcome]: what CheckProps checks, and the horizon notes' property
 	consts    []translate.ConstAssign
 	cfg       checker.Config
+	limits    translate.Config // the limits of model construction (as check's)
 	exact     bool
 }
 
@@ -154,8 +155,11 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	for _, d := range job.props.Plans {
 		plans[d.Name.Name] = d.Plan
 	}
+	if job.limits, err = buildLimits(c); err != nil {
+		return nil, err
+	}
 	job.cfg = checker.Config{Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: c.Int("max-states")}
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory}
 	return job, nil
 }
 
@@ -199,7 +203,7 @@ func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.Pl
 
 // run builds the model, reads a trace plan and computes the rows.
 func (job *blameJob) run() (*blameRun, error) {
-	m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: job.consts, Exact: job.exact, MaxStates: job.cfg.MaxProduct})
+	m, err := translate.Build(job.fset, job.model, job.props, withConsts(job.limits, job.consts, job.exact))
 	if err != nil {
 		return nil, err
 	}

@@ -63,9 +63,7 @@ type checkJob struct {
 
 // buildConfig is the Config of translate.Build for one constant assignment.
 func (job *checkJob) buildConfig(consts []translate.ConstAssign) translate.Config {
-	cfg := job.limits
-	cfg.Consts, cfg.Exact = consts, job.exact
-	return cfg
+	return withConsts(job.limits, consts, job.exact)
 }
 
 // propResult is one property checked under one constant assignment.

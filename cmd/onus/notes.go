@@ -16,7 +16,10 @@ import (
 // histories of length T, and a responsibility operator of e has an outcome
 // with an unbounded F, G, U, W or R whose plan has T steps.
 func horizonNotes(fset *prism.FileSet, chk *checker.Checker, e prism.Expr, res *checker.Result, horizonSet bool) []*prism.Error {
-	if horizonSet || res == nil || !res.HasHorizon {
+	if horizonSet {
+		return horizonIgnored(fset, e)
+	}
+	if res == nil || !res.HasHorizon {
 		return nil
 	}
 	var notes []*prism.Error
@@ -35,6 +38,21 @@ func horizonNotes(fset *prism.FileSet, chk *checker.Checker, e prism.Expr, res *
 		msg := fmt.Sprintf("%s is judged within the horizon T = %d set by the plan's length; give --horizon to look further", op.Op, res.Horizon)
 		notes = append(notes, &prism.Error{Pos: fset.Position(op.OpPos), Msg: msg})
 		return true
+	})
+	return notes
+}
+
+// horizonIgnored returns a note for the first game operator <<A>> or [[A]]
+// of e: --horizon does not apply to them, as they are PRISM-games' values on
+// infinite paths.
+func horizonIgnored(fset *prism.FileSet, e prism.Expr) []*prism.Error {
+	var notes []*prism.Error
+	prism.Inspect(e, func(x prism.Expr) bool {
+		if st, ok := x.(*prism.Strategy); ok && notes == nil {
+			notes = append(notes, &prism.Error{Pos: fset.Position(st.Position()),
+				Msg: "--horizon does not apply to <<...>> and [[...]] queries: they are judged on infinite paths as in PRISM-games (bound their operators, e.g. F<=T, to look T steps ahead)"})
+		}
+		return notes == nil
 	})
 	return notes
 }

@@ -134,6 +134,23 @@ var robustRows = []struct {
 		`--pf:1:17: error: co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: "Computation not implemented yet.")`, nil},
 	{"multi-objective <<A>>(R & P)", []string{"check", "inf.prism", "--pf", "<<p1>> (R{1}>=1 [ F t=1 ] & P>=1 [ F t=1 ])"}, exitBadInput,
 		"--pf:1:1: error: multi-objective queries <<...>>(P... & R...) are not supported", nil},
+	// horizons (SPEC §10.5): none for infinite paths; --horizon and <<A>>
+	{"P=? on infinite paths: no horizon", []string{"check", "inf.prism", "--pf", "P=? [ F t=1 ]"}, exitOK,
+		"", []string{"Model checking: P=? [ F t=1 ]\nResult: 0.5\n"}},
+	{"P=? under --horizon: its horizon", []string{"check", "inf.prism", "--pf", "P=? [ F t=1 ]", "--horizon", "5"}, exitOK,
+		"", []string{"Horizon: 5\nResult: 0.5\n"}},
+	{"--horizon with <<A>> is noted", []string{"check", "inf.prism", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--horizon", "5"}, exitOK,
+		"--pf:1:1: note: --horizon does not apply to <<...>> and [[...]] queries: they are judged on infinite paths as in PRISM-games (bound their operators, e.g. F<=T, to look T steps ahead)",
+		[]string{"Model checking: <<p1>> Pmax=? [ F t=1 ]\nResult: 1\n"}},
+	// blame builds under check's limits
+	{"blame --max-states 0", []string{"blame", "../../../../examples/cpd.prism", "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--max-states", "0"}, exitBadInput,
+		"onus: error: --max-states must be at least 1, not 0", nil},
+	{"blame --max-transitions", []string{"blame", "../../../../examples/cpd.prism", "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--max-transitions", "3"}, exitLimit,
+		"onus: error: the model has more than 3 transitions (raise the limit with --max-transitions)", nil},
+	{"blame --max-memory", []string{"blame", "dense.prism", "--const", "N=999", "--plan", "[*]", "--outcome", "X x=1", "--max-memory", "64M"}, exitLimit,
+		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	{"blame --max-memory not a size", []string{"blame", "../../../../examples/cpd.prism", "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--max-memory", "10"}, exitBadInput,
+		`onus: error: --max-memory "10": the limit must be at least 1M`, nil},
 	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
 		"empty.props:1:1: error: the file holds no properties to check (add some, or give --pf)", nil},
 }
@@ -202,5 +219,20 @@ func TestClampProbabilities(t *testing.T) {
 	got := clampProbabilities(parse("CPR(p1, [*])=? [ F x=1 ]"), d).Degrees
 	if *got != (checker.Degrees{Count: 0.5, Prob: 1, Entropy: 0.25}) || d.Degrees.Prob != 1.0000000000000004 {
 		t.Errorf("degrees clamped to %+v (input now %+v)", *got, *d.Degrees)
+	}
+}
+
+// TestNoHorizonOnInfinitePaths checks that a P query judged on infinite
+// paths prints no horizon, in text or JSON (a horizon of 0 would be wrong).
+func TestNoHorizonOnInfinitePaths(t *testing.T) {
+	t.Chdir("testdata/robust")
+	for _, args := range [][]string{
+		{"check", "inf.prism", "--pf", "P=? [ F t=1 ]", "--pf", "P>=0.5 [ F t=1 ]"},
+		{"check", "--json", "inf.prism", "--pf", "P=? [ F t=1 ]", "--pf", "P>=0.5 [ F t=1 ]"},
+	} {
+		code, out, errs := onus(t, args...)
+		if code != exitOK || strings.Contains(strings.ToLower(out), "horizon") {
+			t.Errorf("onus %s: exit %d, want no horizon\n%s%s", strings.Join(args, " "), code, out, errs)
+		}
 	}
 }
