@@ -229,10 +229,12 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	} else {
 		job.props = &prism.PropsFile{}
 	}
-	// Every bad --pf is reported, as the errors of a props file are.
+	// Every bad --pf is reported, as the errors of a props file are, each
+	// under its own name when there are several.
 	var pfErrs prism.ErrorList
-	for _, s := range c.StringSlice("pf") {
-		e, err := prism.ParseExpr(job.fset, "--pf", s)
+	pfs := c.StringSlice("pf")
+	for i, s := range pfs {
+		e, err := prism.ParseExpr(job.fset, pfName(i, len(pfs)), s)
 		var el prism.ErrorList
 		if errors.As(err, &el) {
 			pfErrs = append(pfErrs, el...)
@@ -305,6 +307,15 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"),
 	}
 	return job, nil
+}
+
+// pfName is the file name of the i-th of n --pf properties in messages:
+// `--pf` alone, else `--pf 1`, `--pf 2`, ... so that a user sees which.
+func pfName(i, n int) string {
+	if n == 1 {
+		return "--pf"
+	}
+	return fmt.Sprintf("--pf %d", i+1)
 }
 
 // selectProps applies --prop: 1-based indices or property names.

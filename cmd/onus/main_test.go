@@ -212,7 +212,7 @@ func TestReviewFixes(t *testing.T) {
 	code, out, errs = onus(t, "check", "../../examples/cpd.prism", "--horizon", "1",
 		"--pf", `P=? [ X "reward" ]`, "--pf", `CAR(p1, [d1] [d1]) [ X "fine" ]`, "--pf", `#=? [ X "fine" ]`)
 	if code != 2 || !strings.Contains(out, "Result: 0.25") || !strings.Contains(out, "Result: 1") ||
-		!strings.HasPrefix(errs, "--pf:1:9: error: the plan has 2 steps, more than the horizon 1") {
+		!strings.HasPrefix(errs, "--pf 2:1:9: error: the plan has 2 steps, more than the horizon 1") {
 		t.Errorf("an error among results: exit %d\n%s\nstderr: %s", code, out, errs)
 	}
 	dir := t.TempDir()

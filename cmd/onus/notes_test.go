@@ -19,8 +19,8 @@ func TestHorizonNotes(t *testing.T) {
 		{"F from the plan", []string{"--pf", `CPR(p1, pi)=? [ F "payoff1" ]`},
 			"--pf:1:17: note: F is judged within the horizon T = 3 set by the plan's length; give --horizon to look further\n"},
 		{"U and G", []string{"--pf", `CAR(p1, pi) [ "fine" U "reward" ]`, "--pf", `CPR(p2, pi)#=? [ G !"payoff2" ]`},
-			"--pf:1:22: note: U is judged within the horizon T = 3 set by the plan's length; give --horizon to look further\n" +
-				"--pf:1:18: note: G is judged within the horizon T = 3 set by the plan's length; give --horizon to look further\n"},
+			"--pf 1:1:22: note: U is judged within the horizon T = 3 set by the plan's length; give --horizon to look further\n" +
+				"--pf 2:1:18: note: G is judged within the horizon T = 3 set by the plan's length; give --horizon to look further\n"},
 		{"--horizon given", []string{"--pf", `CPR(p1, pi)=? [ F "payoff1" ]`, "--horizon", "3"}, ""},
 		{"bounded outcome", []string{"--pf", `CPR(p1, pi)=? [ F<=3 "payoff1" ]`}, ""},
 		{"horizon from the outcome", []string{"--pf", `CPR(p1, pi)=? [ (F "payoff1") & (F<=4 "fine") ]`}, ""},

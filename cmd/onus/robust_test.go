@@ -63,9 +63,11 @@ var robustRows = []struct {
 	{"results print before a later property's limit", []string{"check", "sweep.prism", "--const", "N=5", "--max-states", "6",
 		"--pf", "P=? [ X x=1 ]", "--pf", "P=? [ G<=50 (x<=5) ]"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 6 product states", []string{"Model checking: P=? [ X x=1 ]", "Result: 1\n"}},
-	// the first --pf error sorts first (']' before 'e'); the last line is the third --pf's
+	// each --pf under its own name: the last line is the third --pf's
 	{"every bad --pf is reported", []string{"check", "inf.prism", "--pf", "P>=0.5 ]", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F"}, exitBadInput,
-		"--pf:1:8: error: syntax error: unexpected end of input", nil},
+		"--pf 3:1:8: error: syntax error: unexpected end of input", []string{}},
+	{"a refused --pf among several is named", []string{"check", "inf.prism", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F zz=1 ]"}, exitBadInput,
+		`--pf 2:1:9: error: undeclared identifier "zz"`, []string{"Result: 1\n", `Error: --pf 2:1:9: error: undeclared identifier "zz"`}},
 	{"one refused property, the others checked", []string{"check", "inf.prism", "refuse.props"}, exitBadInput,
 		`refuse.props:2:1: error: function "multi" is not supported`,
 		[]string{"Result: 1\n", "Model checking: multi(", `Error: refuse.props:2:1: error: function "multi" is not supported`, "Result: 0\n"}},
