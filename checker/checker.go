@@ -29,6 +29,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -76,6 +77,9 @@ type Result struct {
 	// Horizon (a finite-history query), so that a horizon of 0 is told
 	// apart from no horizon at all (pATL, P on infinite paths, Hinf).
 	HasHorizon bool
+	// Explain justifies a qualitative verdict (Config.Explain only): the
+	// boolean responsibility operators, their bounds and <<A>> [ψ].
+	Explain *Explanation
 }
 
 // Degrees holds the three degrees of a responsibility operator.
@@ -201,7 +205,11 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	case *prism.Metric:
 		return c.checkMetric(x, init)
 	case *prism.Strategy:
-		return c.checkStrategy(x, init)
+		res, err := c.checkStrategy(x, init)
+		if err == nil && c.cfg.Explain && x.Certain {
+			res.Explain = c.explainCertain(x, res.Bool)
+		}
+		return res, err
 	case *prism.RewardOp:
 		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
 			return c.checkOptReward(x, init)

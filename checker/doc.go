@@ -20,5 +20,6 @@
 // patlreward.go (pATL, SPEC §4), pinf.go (P on the infinite paths of the
 // chain a behaviour induces), languages.go and exportoutcome.go (SPEC §7),
 // power.go (SHAPLEY and BANZHAF, SPEC §10.1), blame.go (every agent at once
-// for `onus blame`, §10.2) and equilibria.go (equilibrium queries, §11).
+// for `onus blame`, §10.2), explain.go (witnesses of verdicts, §10.3) and
+// equilibria.go (equilibrium queries, §11).
 package checker

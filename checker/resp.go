@@ -116,6 +116,9 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	}
 	res := &Result{Horizon: q.T, HasHorizon: true}
 	switch {
+	case x.Degree == prism.DegNone && c.cfg.Explain:
+		v := q.Explain()
+		res.Kind, res.Bool, res.Explain = KindBool, v.Holds, c.explainVerdict(q, v)
 	case x.Degree == prism.DegNone:
 		res.Kind = KindBool
 		res.Bool = q.Qualitative()
@@ -148,6 +151,9 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 		}
 		res.Kind = KindBool
 		res.Bool = b
+		if c.cfg.Explain {
+			res.Explain = c.explainBound(x, q, b)
+		}
 	default:
 		return nil, c.errAt(x.OpPos, "%v%s is not a degree query", x.Kind, relString(x.Rel))
 	}

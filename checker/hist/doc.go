@@ -9,7 +9,9 @@
 // returns a Result: whether each side is empty, the number of histories
 // (multi-word integers), their probability (scaled floats that cannot
 // underflow) and, for exact models, exact rationals. Histories and plans
-// are never enumerated.
+// are never enumerated. For explanations only, Violation (witness.go)
+// finds one history of a language's complement: a counterexample (SPEC
+// §10.3).
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.

@@ -28,6 +28,12 @@ type searcher struct {
 	k    uint64
 	memo map[string]bool
 	key  []byte
+	// wit, when not nil, records the joint action and the next set of
+	// every (step, set) that succeeds (witness.go); names holds the names
+	// of the smg candidate being tried.
+	wit     map[string]witStep
+	names   map[int][]hist.Opt
+	oneName bool // smg: every owner of a set takes the same name (witness.go)
 }
 
 // Avoidable reports whether some executable full plan that agrees with π on
@@ -80,8 +86,12 @@ func (s *searcher) run(step int, set []int32) bool {
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
 		next := s.successors(set, choices)
+		names := s.names // deeper steps replace s.names
 		if s.run(step+1, next) {
 			found = true
+			if s.wit != nil {
+				s.wit[key] = s.record(choices, names, next)
+			}
 			return false
 		}
 		return true
@@ -182,6 +192,9 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
+			if sr.oneName && !sameNames(owners, names) {
+				return true
+			}
 			for i, id := range set {
 				s := int(p.S[id])
 				lo, hi := g.Choices(s)
@@ -196,6 +209,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 					return true // not executable: try the next names
 				}
 			}
+			sr.names = names // for witness.go's record
 			return f(choices)
 		}
 		o := owners[j]

@@ -37,6 +37,7 @@ func checkCommand() *cli.Command {
 		}, append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		)...),
 		Action: runCheck,
@@ -167,6 +168,7 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 			}
 			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+			writeExplainText(w, r.model, r.res.Explain)
 		}
 		if r.test != "" {
 			fmt.Fprintf(w, "Testing result: %s\n", r.test)
@@ -235,6 +237,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
 		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.maxStates,
+		Explain: c.Bool("explain"),
 	}
 	return job, nil
 }
@@ -385,6 +388,7 @@ type jsonResult struct {
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
+	Explain   *jsonExplain   `json:"explain,omitempty"`
 }
 
 func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
@@ -409,6 +413,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 				jr.Horizon = &h
 			}
 			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
+			jr.Explain = explainJSON(r.model, r.res.Explain)
 		}
 		out.Results = append(out.Results, jr)
 	}
