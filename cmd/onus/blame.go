@@ -30,7 +30,8 @@ func blameCommand() *cli.Command {
 			"false) with their degrees by count, probability and entropy, and the SHAPLEY and\n" +
 			"BANZHAF indices by count, probability and avoidance (SPEC §10.1). --coalitions adds\n" +
 			"one row per coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the\n" +
-			"outcome. PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
+			"outcome. --explain justifies each CAR, CPR and CCR verdict as onus check --explain does.\n" +
+			"PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
 			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
