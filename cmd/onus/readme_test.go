@@ -162,3 +162,18 @@ func norm(s string) string {
 	}
 	return strings.TrimRight(strings.Join(lines, "\n"), "\n")
 }
+
+// TestDemoGallery: the gallery commands `onus demo` lists run from a
+// checkout.
+func TestDemoGallery(t *testing.T) {
+	t.Chdir("../..")
+	for _, g := range galleryStudies {
+		t.Run(g.what, func(t *testing.T) {
+			args := shellWords(g.cmd)
+			var stdout, stderr strings.Builder
+			if code := run(args[1:], &stdout, &stderr); code != exitOK || !strings.Contains(stdout.String(), "agent") {
+				t.Fatalf("%s: exit %d\n%s%s", g.cmd, code, stdout.String(), stderr.String())
+			}
+		})
+	}
+}
