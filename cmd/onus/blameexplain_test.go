@@ -19,24 +19,6 @@ func TestBlameExplainGolden(t *testing.T) {
 	})
 }
 
-// checkExplain is the explain member of the last result of a check run.
-func checkExplain(t *testing.T, args []string, prop string) any {
-	t.Helper()
-	code, out, errs := onus(t, append(append([]string{"check"}, args...), "--pf", prop, "--explain", "--json")...)
-	if code != exitOK {
-		t.Fatalf("check %s: exit %d\n%s", prop, code, errs)
-	}
-	var r struct {
-		Results []struct {
-			Explain any `json:"explain"`
-		} `json:"results"`
-	}
-	if err := json.Unmarshal([]byte(out), &r); err != nil {
-		t.Fatal(err)
-	}
-	return r.Results[len(r.Results)-1].Explain
-}
-
 func TestBlameExplainEqualsCheck(t *testing.T) {
 	cases := []struct {
 		name      string
@@ -80,7 +62,7 @@ func TestBlameExplainEqualsCheck(t *testing.T) {
 				}
 				for _, op := range []string{"CAR", "CPR", "CCR"} {
 					q := op + "(" + a.Agent + ", " + c.ref + ") [ " + c.outcome + " ]"
-					want := checkExplain(t, append(append([]string{}, c.args...), c.checkPlan...), q)
+					want := checkLast(t, append(append([]string{}, c.args...), append(c.checkPlan, "--explain")...), q).Explain
 					if want == nil {
 						t.Fatalf("%s: check gives no explanation", q)
 					}
