@@ -9,7 +9,7 @@ import (
 )
 
 // TestReadmeCommands runs every `$ onus ...` (and `$ cat FILE`) shown in
-// the README, from the repository root, and compares the output with the
+// the README (indented or fenced), from the repository root, and compares the output with the
 // lines shown under it, so that the README's walkthroughs stay real and
 // current. Files the commands write (--plot, --dir) go to a temporary
 // directory; a `| sed -n '/A/,/B/p'` after a command is applied as sed
@@ -43,14 +43,24 @@ type readmeRun struct {
 	cmd, want string
 }
 
-// readmeRuns finds the indented `$ ` lines (joined over trailing
-// backslashes) and the indented lines after each, up to the next command
-// or the end of the indented block.
+// readmeRuns finds the `$ ` lines of indented blocks (`    $ `) and of
+// fenced blocks, joined over trailing backslashes, and the lines after
+// each up to the next command or the end of the block.
 func readmeRuns(src string) []readmeRun {
 	lines := strings.Split(src, "\n")
 	var out []readmeRun
+	fenced := false
 	for i := 0; i < len(lines); {
-		cmd, ok := strings.CutPrefix(lines[i], "    $ ")
+		if strings.HasPrefix(lines[i], "```") {
+			fenced = !fenced
+			i++
+			continue
+		}
+		indent := "    "
+		if fenced {
+			indent = ""
+		}
+		cmd, ok := strings.CutPrefix(lines[i], indent+"$ ")
 		if !ok {
 			i++
 			continue
@@ -61,8 +71,12 @@ func readmeRuns(src string) []readmeRun {
 		}
 		i++
 		var want []string
-		for i < len(lines) && !strings.HasPrefix(lines[i], "    $ ") && (lines[i] == "" || strings.HasPrefix(lines[i], "    ")) {
-			want = append(want, strings.TrimPrefix(lines[i], "    "))
+		for i < len(lines) && !strings.HasPrefix(lines[i], indent+"$ ") {
+			l := lines[i]
+			if fenced && strings.HasPrefix(l, "```") || !fenced && l != "" && !strings.HasPrefix(l, indent) {
+				break
+			}
+			want = append(want, strings.TrimPrefix(l, indent))
 			i++
 		}
 		if strings.HasPrefix(cmd, "onus ") || strings.HasPrefix(cmd, "cat ") {
