@@ -216,13 +216,12 @@ func (c *Checker) csgBehaviour(tables []*weightTable) error {
 					per[p] = append(per[p], entry{a, w})
 				}
 			}
-			var sum float64
 			var sumR *big.Rat
 			if c.betaRat != nil {
 				sumR = new(big.Rat)
 			}
+			sum, scale := weightSum(len(per[p]), func(i int) float64 { return per[p][i].w.f })
 			for _, e := range per[p] {
-				sum += e.w.f
 				if sumR != nil && e.w.r != nil {
 					sumR.Add(sumR, e.w.r)
 				}
@@ -231,7 +230,7 @@ func (c *Checker) csgBehaviour(tables []*weightTable) error {
 				return c.errAt(tables[p].decl.Pos, "behaviour of player %s gives weight 0 to every enabled action in state %s", g.Players[p], c.stateName(s))
 			}
 			for i := range per[p] {
-				per[p][i].w.f /= sum
+				per[p][i].w.f = per[p][i].w.f / scale / sum
 				if sumR != nil && sumR.Sign() != 0 && per[p][i].w.r != nil {
 					per[p][i].w.r = new(big.Rat).Quo(per[p][i].w.r, sumR)
 				}
@@ -281,7 +280,6 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 			t = nil
 		}
 		ws := make([]weight, hi-lo)
-		var sum float64
 		sumR := new(big.Rat)
 		unlabelled := false
 		for ch := lo; ch < hi; ch++ {
@@ -307,11 +305,11 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 				}
 			}
 			ws[ch-lo] = w
-			sum += w.f
 			if w.r != nil {
 				sumR.Add(sumR, w.r)
 			}
 		}
+		sum, scale := weightSum(len(ws), func(i int) float64 { return ws[i].f })
 		if sum == 0 && hi > lo {
 			hint := ""
 			if unlabelled {
@@ -321,7 +319,7 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		}
 		for ch := lo; ch < hi; ch++ {
 			w := ws[ch-lo]
-			c.beta[ch] = w.f / sum
+			c.beta[ch] = w.f / scale / sum
 			if c.betaRat != nil {
 				r := new(big.Rat)
 				if w.r != nil && sumR.Sign() != 0 {
@@ -332,4 +330,26 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		}
 	}
 	return nil
+}
+
+// weightSum sums n finite weights for normalisation: a weight w becomes
+// w / scale / sum. The scale is 1 unless the plain sum overflows (weights of
+// 1e308 each), in which case the weights are first divided by the largest,
+// so that they do not all normalise to 0.
+func weightSum(n int, w func(int) float64) (sum, scale float64) {
+	for i := 0; i < n; i++ {
+		sum += w(i)
+	}
+	if !math.IsInf(sum, 1) {
+		return sum, 1
+	}
+	scale = 0
+	for i := 0; i < n; i++ {
+		scale = max(scale, w(i))
+	}
+	sum = 0
+	for i := 0; i < n; i++ {
+		sum += w(i) / scale
+	}
+	return sum, scale
 }

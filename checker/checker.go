@@ -29,6 +29,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+	MaxMemory   int64                  // bytes the passes may use (--max-memory); 0: no limit (not yet enforced)
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 
@@ -45,6 +46,7 @@ const (
 	KindCount                     // Count
 	KindDegrees                   // Degrees
 	KindPower                     // Power
+	KindRange                     // Range: filter(range, …) or a number over several initial states
 )
 
 func (k ResultKind) String() string {
@@ -59,17 +61,23 @@ func (k ResultKind) String() string {
 		return "degrees"
 	case KindPower:
 		return "power"
+	case KindRange:
+		return "range"
 	}
 	return "?"
 }
 
 // Result is the value of a property at the initial state.
 type Result struct {
-	Kind    ResultKind
-	Bool    bool
-	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
-	Count   *big.Int // metric #=?
+	Kind   ResultKind
+	Bool   bool
+	Number float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
+	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
+	Count  *big.Int // metric #=?, and int values (filter count, sums of ints)
+	Range  *Range   // KindRange
+	// Log holds what PRISM prints while checking: the lines of filters
+	// (print, printall, min, …) and of the default filter.
+	Log     []string
 	Degrees *Degrees // the `=?` form: all three
 	Power   *Power   // the `=?` form of SHAPLEY and BANZHAF: count, prob and avoid
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
@@ -80,6 +88,12 @@ type Result struct {
 	// Explain justifies a qualitative verdict (Config.Explain only): the
 	// boolean responsibility operators, their bounds and <<A>> [ψ].
 	Explain *Explanation
+}
+
+// Range is an interval of values [Lo, Hi]; Int says that they are ints.
+type Range struct {
+	Lo, Hi float64
+	Int    bool
 }
 
 // Degrees holds the three degrees of a responsibility operator.
@@ -112,6 +126,7 @@ type Checker struct {
 	stepPos map[*hist.Step]prism.Pos
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
+	log  []string                             // lines logged by the property being checked (filter.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
 }
 
@@ -189,6 +204,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
+	if c.needsVectors(e) {
+		return c.checkVector(e)
+	}
 	if len(c.g.Initial) != 1 {
 		if len(c.g.Initial) == 0 {
 			return nil, c.errAt(safePos(e), "the model has no initial state")
@@ -241,7 +259,7 @@ func severalInitial(e prism.Expr) string {
 	case *prism.Metric:
 		return "metric queries are judged from exactly one (SPEC §1)"
 	}
-	return "onus checks pATL properties (P, <<A>>, R and state formulas) at a single initial state and has no filters to combine several yet"
+	return "responsibility, metric and P=? queries on histories are judged from exactly one"
 }
 
 // safePos returns e's position, or NoPos where a hand-built tree lacks
@@ -268,8 +286,6 @@ func (c *Checker) unsupported(e prism.Expr) error {
 			return false
 		case *prism.RewardOp:
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
-		case *prism.FilterExpr:
-			found = c.errAt(y.FilterPos, "filters are not supported yet")
 		case *prism.MultiNash:
 			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 		case *prism.ProbOp:

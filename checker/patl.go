@@ -1,8 +1,11 @@
 package checker
 
 import (
+	"math/big"
+
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -41,8 +44,10 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		return patlOp{}, c.errAt(m.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 	}
 	switch {
-	case x.Dual:
-		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
+	case x.Dual && c.g.Joint != nil && len(x.Coalitions) == 1:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported on csg models: onus reads [[A]] as <<others>>, which holds where turn-based games are determined; concurrent games need not be")
+	case x.Dual && x.Certain:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported with a certain path [ψ]: sure winning is not determined when chance opposes both sides")
 	case len(x.Coalitions) != 1:
 		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) take an equilibrium query, max=?(O1+O2) or min=?(O1+O2); with a single P or R operator they are not supported")
 	case len(x.Options) > 0:
@@ -97,8 +102,22 @@ func (c *Checker) opUnsupported(op patlOp) error {
 	return c.unsupported(op.path)
 }
 
-// coalitionOf resolves the players of x (all of them for <<*>>).
+// coalitionOf resolves the players of x (all of them for <<*>>). The dual
+// [[A]] is the coalition of the other players: in a turn-based game,
+// which is determined, [[A]] P≥p [ψ] (A cannot keep the probability below
+// p) holds exactly where <<others>> P≥p [ψ] does, and the values agree.
 func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
+	coal, err := c.namedCoalition(x)
+	if err != nil || !x.Dual {
+		return coal, err
+	}
+	for i := range coal {
+		coal[i] = !coal[i]
+	}
+	return coal, nil
+}
+
+func (c *Checker) namedCoalition(x *prism.Strategy) ([]bool, error) {
 	coal := make([]bool, c.nplayers)
 	if len(x.AllPlayers) > 0 && x.AllPlayers[0] {
 		for i := range coal {
@@ -180,17 +199,27 @@ func (c *Checker) checkOp(q solve.Query, op patlOp, init int) (*Result, error) {
 	if q.Sure {
 		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
 	}
+	ex := c.exactValues(q, op, []int{init})
 	if op.rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v[0]}, nil
+		res := &Result{Kind: KindNumber, Number: v[0]}
+		if ex != nil {
+			res.Exact, res.Number = ex[0], resp.RatFloat(ex[0])
+		}
+		return res, nil
 	}
-	b, err := c.opHolds(op, v[0])
+	var vr *big.Rat
+	if ex != nil {
+		vr = ex[0]
+	}
+	b, err := c.opHolds(op, v[0], vr)
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Kind: KindBool, Bool: b}, nil
 }
 
-func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
+// opHolds compares op's value v (exactly vr when not nil) with its bound.
+func (c *Checker) opHolds(op patlOp, v float64, vr *big.Rat) (bool, error) {
 	var bound weight
 	var err error
 	if op.rew != nil {
@@ -201,7 +230,7 @@ func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return compare(v, nil, op.rel, bound), nil
+	return compare(v, vr, op.rel, bound), nil
 }
 
 // checkOptProb evaluates Pmax=? / Pmin=? without a coalition: all players
@@ -255,11 +284,16 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	if err != nil {
 		return nil, err
 	}
+	ex := c.exactValues(q, op, starts)
 	set := translate.NewBitset(c.g.NumStates)
 	for s, p := range v {
 		holds := p == 1
 		if !q.Sure {
-			if holds, err = c.opHolds(op, p); err != nil {
+			var vr *big.Rat
+			if ex != nil {
+				vr = ex[s]
+			}
+			if holds, err = c.opHolds(op, p, vr); err != nil {
 				return nil, err
 			}
 		}
@@ -292,8 +326,8 @@ func (c *Checker) pathValues(q solve.Query, path prism.Expr, starts []int) ([]fl
 }
 
 // valuesAt picks the values of the states in starts out of a value per
-// state.
-func valuesAt(all []float64, starts []int) []float64 {
+// state (game or product state).
+func valuesAt[T int | int32](all []float64, starts []T) []float64 {
 	out := make([]float64, len(starts))
 	for k, s := range starts {
 		out[k] = all[s]
@@ -420,11 +454,7 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(starts))
-	for k, id := range ids {
-		out[k] = v[id]
-	}
-	return out, nil
+	return valuesAt(v, ids), nil
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the

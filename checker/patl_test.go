@@ -430,7 +430,7 @@ func TestPATLBadCoalition(t *testing.T) {
 	}{
 		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Name: "zz"} }, `unknown player "zz"`},
 		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Index: 7} }, `there is no player 7 (the model has 2)`},
-		{func(s *prism.Strategy) { s.Dual = true }, `dual coalition operator`},
+		{func(s *prism.Strategy) { s.Dual, s.Certain, s.Op = true, true, s.Op.(*prism.ProbOp).Path }, `dual coalition operator`},
 		{func(s *prism.Strategy) { s.Coalitions = append(s.Coalitions, nil) }, `several coalitions`},
 		{func(s *prism.Strategy) { s.Op = nil }, `missing operator`},
 		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Kind = 'S' }, `S is not supported`},

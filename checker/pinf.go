@@ -127,7 +127,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 	// The outcome automaton is compiled on the game (its letters are the
 	// atoms' truth values per state, which the chain shares); its product
 	// runs on the chain's transitions.
-	key := keyOf(path, false, 0)
+	key := keyOf(path, false, 0, false)
 	prod, ok := inf.prods[key]
 	if !ok {
 		a, err := c.automatonFor(path, false)
@@ -159,7 +159,7 @@ func (c *Checker) infSimple(chain *translate.Game, t *prism.Temporal) ([]float64
 // state are computed once per path formula.
 func (c *Checker) infProbAt(path prism.Expr, s int) (float64, error) {
 	c.chain()
-	key := keyOf(path, false, 0)
+	key := keyOf(path, false, 0, false)
 	v, ok := c.inf.all[key]
 	if !ok {
 		starts := make([]int, c.g.NumStates)

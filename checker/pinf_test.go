@@ -238,14 +238,22 @@ func TestProbInfiniteHorizonAndExact(t *testing.T) {
 	}
 }
 
-// A pATL property on a model with several initial states says that it is
-// one, not that it is a responsibility query.
+// On a model with several initial states, P=? on histories (judged from
+// one state) says why it is refused; state formulas and bounds are judged
+// in every initial state, as PRISM's default filter does.
 func TestProbSeveralInitialStates(t *testing.T) {
 	src := "dtmc\nmodule M x : [0..1]; [] true -> 0.5:(x'=0) + 0.5:(x'=1); endmodule\ninit true endinit\n"
-	for _, p := range []string{`P=? [ F x=1 ]`, `P>0.5 [ F x=1 ]`, `x=0`} {
-		_, err := checkProps(t, src, p+"\n", Config{})
-		if err == nil || !strings.Contains(err.Error(), "2 initial states") || !strings.Contains(err.Error(), "pATL properties") {
-			t.Errorf("%s: got %v", p, err)
+	_, err := checkProps(t, src, "P=? [ F x=1 ]\n", Config{})
+	if err == nil || !strings.Contains(err.Error(), "2 initial states") || !strings.Contains(err.Error(), "judged from exactly one") {
+		t.Errorf("P=?: got %v", err)
+	}
+	for _, tc := range []struct {
+		prop string
+		want bool
+	}{{`P>0.5 [ F x=1 ]`, true}, {`x=0`, false}, {`x=0 | x=1`, true}} {
+		res, err := checkProps(t, src, tc.prop+"\n", Config{})
+		if err != nil || res.Kind != KindBool || res.Bool != tc.want {
+			t.Errorf("%s: got %+v, %v; want %v", tc.prop, res, err, tc.want)
 		}
 	}
 	// A hand-built property missing the operand its position comes from.
@@ -256,7 +264,7 @@ func TestProbSeveralInitialStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Check(&prism.Binary{Op: prism.OpAnd, Y: xLab("fine")})
-	if err == nil || !strings.Contains(err.Error(), "2 initial states") {
+	if err == nil || !strings.Contains(err.Error(), "incomplete expression") {
 		t.Errorf("incomplete property: got %v", err)
 	}
 }

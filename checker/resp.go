@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"math"
 	"math/big"
 
 	"github.com/onus-mc/onus/checker/resp"
@@ -171,6 +172,9 @@ func (c *Checker) boundedDegree(x *prism.Resp, q *resp.Query) (bool, error) {
 		bound, err = c.probConst(x.Bound)
 	} else {
 		bound, err = c.numConst(x.Bound, "degree bound")
+		if err == nil && math.IsNaN(bound.f) { // 0/0: refused like a P bound
+			err = c.errAt(x.Bound.Position(), "invalid degree bound NaN: it must be a number")
+		}
 	}
 	if err != nil {
 		return false, err

@@ -122,6 +122,11 @@ func psRun(fset *FileSet, filename, src string,
 		// Last resort: a panic inside the ANTLR runtime or the conversion is
 		// a bug, but the caller gets an error rather than a crash.
 		if r := recover(); r != nil {
+			if deep, ok := r.(*psTooDeep); ok {
+				c.tooDeep(deep)
+				err = c.errs.Err()
+				return
+			}
 			c.errs.Add(fset.Position(file.Pos(0)), fmt.Sprintf("internal parser error: %v", r))
 			err = c.errs.Err()
 		}
@@ -132,9 +137,13 @@ func psRun(fset *FileSet, filename, src string,
 	lexer.AddErrorListener(&psLexListener{c: c})
 	tokens := antlr.NewCommonTokenStream(lexer, antlr.TokenDefaultChannel)
 	tokens.Fill()
+	if !c.checkNesting(tokens.GetAllTokens()) {
+		return c.errs.Err()
+	}
 
 	p := g.NewPrismParser(tokens)
 	p.RemoveErrorListeners()
+	p.AddParseListener(&psDepthListener{p: p.BaseParser})
 	first := &psParseListener{c: c, count: true}
 	p.AddErrorListener(first)
 	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
@@ -143,6 +152,7 @@ func psRun(fset *FileSet, filename, src string,
 		tokens.Seek(0)
 		p = g.NewPrismParser(tokens)
 		p.RemoveErrorListeners()
+		p.AddParseListener(&psDepthListener{p: p.BaseParser})
 		p.AddErrorListener(&psParseListener{c: c})
 		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
 		tree = start(p)

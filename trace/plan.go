@@ -2,6 +2,8 @@ package trace
 
 import (
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +18,7 @@ import (
 // Load reads, parses and checks the trace in file against model m.
 // at positions the error when the file cannot be read.
 func Load(fset *prism.FileSet, m *translate.Model, file string, at prism.Pos) (*History, error) {
-	b, err := os.ReadFile(file)
+	b, err := readLimited(file)
 	if err != nil {
 		var pe *os.PathError
 		if errors.As(err, &pe) {
@@ -29,6 +31,24 @@ func Load(fset *prism.FileSet, m *translate.Model, file string, at prism.Pos) (*
 		return nil, err
 	}
 	return Check(fset, m, p)
+}
+
+// MaxTraceBytes is the largest trace file Load reads (as the CLI limits
+// model and props files), so that @"/dev/zero" cannot exhaust memory.
+const MaxTraceBytes = 16 << 20
+
+// readLimited reads at most MaxTraceBytes of file.
+func readLimited(file string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, MaxTraceBytes+1))
+	if err == nil && len(b) > MaxTraceBytes {
+		err = fmt.Errorf("the file is larger than %d MiB", MaxTraceBytes>>20)
+	}
+	return b, err
 }
 
 // Resolve returns the file a plan @"FILE" names: FILE itself when absolute

@@ -114,7 +114,8 @@ type creward struct {
 	hasS   bool
 	hasT   bool
 	pos    prism.Pos
-	allowN bool // negative values allowed (csg)
+	allowN bool  // negative values allowed (csg)
+	neg    error // the first forbidden negative value met (Rewards.Negative)
 }
 
 type rewItem struct {
@@ -172,6 +173,9 @@ func Build(fset *prism.FileSet, mf *prism.ModelFile, pf *prism.PropsFile, cfg Co
 	b := &builder{fset: fset, mf: mf, pf: pf, cfg: cfg, formulaActive: map[string]bool{}}
 	if cfg.MaxStates <= 0 {
 		b.cfg.MaxStates = DefaultMaxStates
+	}
+	if cfg.MaxTransitions <= 0 || cfg.MaxTransitions > DefaultMaxTransitions {
+		b.cfg.MaxTransitions = DefaultMaxTransitions
 	}
 	if mf == nil {
 		return nil, fmt.Errorf("no model")

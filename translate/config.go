@@ -14,9 +14,14 @@ const DefaultMaxStates = 10_000_000
 
 // Config controls Build.
 type Config struct {
-	Consts    []ConstAssign // values for undefined constants (model and props)
-	Exact     bool          // also fill Game.ProbExact (big.Rat)
-	MaxStates int           // 0 means DefaultMaxStates
+	Consts         []ConstAssign // values for undefined constants (model and props)
+	Exact          bool          // also fill Game.ProbExact (big.Rat)
+	MaxStates      int           // 0 means DefaultMaxStates
+	MaxTransitions int           // 0 means DefaultMaxTransitions
+	// MaxMemory bounds the bytes of the arrays that model construction
+	// builds (the explored states and transitions plus the sorted game),
+	// counted as they grow; 0 means no limit. See limits.go.
+	MaxMemory int64
 }
 
 // ConstAssign gives one undefined constant its value.
@@ -30,15 +35,6 @@ type ConstAssign struct {
 type ConstSpec struct {
 	Name   string
 	Values []Value
-}
-
-// LimitError reports that the state space exceeded Config.MaxStates.
-type LimitError struct {
-	Limit int
-}
-
-func (e *LimitError) Error() string {
-	return fmt.Sprintf("the model has more than %d states (raise the limit with --max-states)", e.Limit)
 }
 
 // ParseConstSpecs parses "k=2,t=1:20,x=0.5,b=true". Ranges are lo:hi or

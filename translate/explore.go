@@ -249,6 +249,7 @@ func (x *explorer) expand(i int32) {
 	if x.b.typ == prism.TypeSMG {
 		x.stOwner = append(x.stOwner, x.smgOwner(dead))
 	}
+	x.checkLimits()
 }
 
 // branches evaluates the branches of command c in the current state
@@ -345,6 +346,9 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			x.trProb = append(x.trProb, p)
 			if x.exact {
 				x.trRat = append(x.trRat, r)
+			}
+			if len(x.trTarget)%4096 == 0 {
+				x.checkLimits() // one state's choices can be huge
 			}
 		}
 		// next combination, first participant fastest

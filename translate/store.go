@@ -80,7 +80,7 @@ func (st *store) find(s []int32) (int32, bool) {
 
 func (st *store) add(s []int32) int32 {
 	if st.count >= st.max {
-		panic(&LimitError{Limit: st.max})
+		panic(&LimitError{Resource: States, Limit: int64(st.max)})
 	}
 	st.vals = append(st.vals, s[:st.n]...)
 	st.count++

@@ -21,11 +21,10 @@ func buildCommand() *cli.Command {
 			"PRISM-games' explicit engine does, and prints the model type, players,\n" +
 			"states, initial states, transitions, choices and the construction time.\n\n" +
 			"Example: onus build models/aloha.prism --const bcmax=2,D=8,q=0.9",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			constFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per constant assignment"},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states"},
-		},
+		}, limitFlags(false)...),
 		Action: runBuild,
 	}
 }
@@ -59,13 +58,19 @@ func runBuild(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	cfg, err := buildLimits(c)
+	if err != nil {
+		return err
+	}
 	parse := time.Since(start)
 	for _, consts := range sweep {
 		t0 := time.Now()
-		m, err := translate.Build(fset, mf, nil, translate.Config{Consts: consts, MaxStates: c.Int("max-states")})
+		cfg.Consts = consts
+		m, err := translate.Build(fset, mf, nil, cfg)
 		if err != nil {
 			return err
 		}
+		warnDeadlocks(c.App.ErrWriter, path, consts, m.Game)
 		secs := (time.Since(t0) + parse).Seconds()
 		g := m.Game
 		info := buildInfo{

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -34,12 +35,12 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-		}, append(judgeFlags(),
+		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
-		)...),
+		), limitFlags(true)...)...),
 		Action: runCheck,
 	}
 }
@@ -54,7 +55,17 @@ type checkJob struct {
 	sweep     [][]translate.ConstAssign
 	cfg       checker.Config
 	exact     bool
-	maxStates int
+	limits    translate.Config  // the limits of model construction
+	warn      io.Writer         // where warnings go (stderr)
+	done      func(*propResult) // if set, called as each result is ready
+	refused   map[*prism.Property]error
+}
+
+// buildConfig is the Config of translate.Build for one constant assignment.
+func (job *checkJob) buildConfig(consts []translate.ConstAssign) translate.Config {
+	cfg := job.limits
+	cfg.Consts, cfg.Exact = consts, job.exact
+	return cfg
 }
 
 // propResult is one property checked under one constant assignment.
@@ -66,7 +77,7 @@ type propResult struct {
 	model  *translate.Model
 	test   string         // the --test verdict
 	notes  []*prism.Error // horizon notes (SPEC §10.5)
-
+	secs   float64        // time to check the property
 }
 
 func runCheck(c *cli.Context) error {
@@ -83,6 +94,29 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	testing := c.Bool("test")
+	w := c.App.Writer
+	// Without a sweep, text results print as each property finishes (the
+	// order is the same); a sweep groups them per property at the end.
+	stream := !c.Bool("json") && len(job.sweep) == 1
+	streamed := 0
+	if stream {
+		job.done = func(r *propResult) {
+			if testing {
+				_, r.test = testResult(job.fset, *r)
+			}
+			writeResult(w, job, streamed, *r)
+			streamed++
+		}
+	}
+	if !stream && isTerminal(c.App.ErrWriter) {
+		// A sweep or JSON prints at the end: show progress meanwhile.
+		total, n := len(job.sweep)*len(job.selected), 0
+		job.done = func(*propResult) {
+			n++
+			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
+		}
+		defer fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+	}
 	results, states, transitions, err := job.run()
 	if err != nil {
 		return err
@@ -107,13 +141,16 @@ func runCheck(c *cli.Context) error {
 			}
 		}
 	}
-	w := c.App.Writer
 	if c.Bool("json") {
 		if err := writeJSON(w, job, results, states, transitions); err != nil {
 			return err
 		}
 	} else {
-		writeText(w, job, results)
+		if !stream {
+			for i, r := range results {
+				writeResult(w, job, i, r)
+			}
+		}
 		if testing {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
 		}
@@ -151,28 +188,30 @@ func runCheck(c *cli.Context) error {
 	return nil
 }
 
-// writeText prints one block per property and constant assignment.
-func writeText(w io.Writer, job *checkJob, results []propResult) {
-	for i, r := range results {
-		if i > 0 {
-			fmt.Fprintln(w)
+// writeResult prints the block of the i-th result (from 0).
+func writeResult(w io.Writer, job *checkJob, i int, r propResult) {
+	if i > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "Model checking: %s\n", propText(r.prop))
+	if len(r.consts) > 0 {
+		fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
+	}
+	if r.err != nil {
+		fmt.Fprintf(w, "Error: %v\n", r.err)
+	} else {
+		for _, l := range r.res.Log {
+			fmt.Fprintln(w, l)
 		}
-		fmt.Fprintf(w, "Model checking: %s\n", propText(r.prop))
-		if len(r.consts) > 0 {
-			fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
+		if r.res.HasHorizon {
+			fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 		}
-		if r.err != nil {
-			fmt.Fprintf(w, "Error: %v\n", r.err)
-		} else {
-			if r.res.HasHorizon {
-				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
-			}
-			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
-			writeExplainText(w, r.model, r.res.Explain)
-		}
-		if r.test != "" {
-			fmt.Fprintf(w, "Testing result: %s\n", r.test)
-		}
+		fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+		writeExplainText(w, r.model, r.res.Explain)
+	}
+	fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
+	if r.test != "" {
+		fmt.Fprintf(w, "Testing result: %s\n", r.test)
 	}
 }
 
@@ -180,7 +219,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if c.NArg() < 1 || c.NArg() > 2 {
 		return nil, usagef("check takes MODEL and an optional PROPS file (got %d arguments); see onus check --help", c.NArg())
 	}
-	job := &checkJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0)}
+	job := &checkJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0), warn: c.App.ErrWriter}
 	var err error
 	if job.model, err = loadModel(job.fset, job.modelPath); err != nil {
 		return nil, err
@@ -192,12 +231,22 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	} else {
 		job.props = &prism.PropsFile{}
 	}
+	// Every bad --pf is reported, as the errors of a props file are.
+	var pfErrs prism.ErrorList
 	for _, s := range c.StringSlice("pf") {
 		e, err := prism.ParseExpr(job.fset, "--pf", s)
+		var el prism.ErrorList
+		if errors.As(err, &el) {
+			pfErrs = append(pfErrs, el...)
+			continue
+		}
 		if err != nil {
 			return nil, err
 		}
 		job.props.Properties = append(job.props.Properties, &prism.Property{Pos: e.Position(), Expr: e, Text: s})
+	}
+	if len(pfErrs) > 0 {
+		return nil, pfErrs
 	}
 	for _, s := range c.StringSlice("plan") {
 		d, err := prism.ParsePlan(job.fset, "--plan", s)
@@ -209,17 +258,33 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
 	}
-	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
+	if job.refused, err = checkProps(job.fset, job.model, job.props); err != nil {
 		return nil, err
 	}
-	if err := prism.ExpandPropertyRefs(job.fset, job.props); err != nil {
+	if err := prism.ExpandPropertyRefs(job.fset, checkable(job.props, job.refused)); err != nil {
 		return nil, err
 	}
 	if len(job.props.Properties) == 0 {
+		if c.NArg() == 2 {
+			return nil, &prism.Error{Pos: prism.Position{Filename: c.Args().Get(1), Line: 1, Column: 1}, Msg: "the file holds no properties to check (add some, or give --pf)"}
+		}
 		return nil, usagef("no properties to check: give a PROPS file or --pf")
 	}
 	if job.selected, err = selectProps(job.props.Properties, c.StringSlice("prop")); err != nil {
 		return nil, err
+	}
+	// When every selected property is refused, nothing is built.
+	var refused prism.ErrorList
+	for _, p := range job.selected {
+		var el prism.ErrorList
+		if !errors.As(job.refused[p], &el) {
+			refused = nil
+			break
+		}
+		refused = append(refused, el...)
+	}
+	if len(refused) > 0 {
+		return nil, refused
 	}
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
@@ -229,15 +294,17 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		return nil, err
 	}
 	job.exact = c.Bool("exact")
-	job.maxStates = c.Int("max-states")
+	if job.limits, err = buildLimits(c); err != nil {
+		return nil, err
+	}
 	plans := map[string]*prism.Plan{}
 	for _, d := range job.props.Plans {
 		plans[d.Name.Name] = d.Plan
 	}
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.maxStates,
-		Explain: c.Bool("explain"),
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates,
+		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"),
 	}
 	return job, nil
 }
@@ -277,10 +344,11 @@ func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error)
 func (job *checkJob) run() (out []propResult, states, transitions int, err error) {
 	per := make([][]propResult, len(job.selected))
 	for _, consts := range job.sweep {
-		m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
+		m, err := translate.Build(job.fset, job.model, job.props, job.buildConfig(consts))
 		if err != nil {
 			return nil, 0, 0, err
 		}
+		warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
 		if err := trace.FillAll(job.fset, m, job.props); err != nil {
 			return nil, 0, 0, err
@@ -290,12 +358,22 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			return nil, 0, 0, err
 		}
 		for i, p := range job.selected {
-			res, err := chk.Check(p.Expr)
+			t0 := time.Now()
+			var res *checker.Result
+			err := job.refused[p]
+			if err == nil {
+				res, err = chk.Check(p.Expr)
+			}
+			secs := time.Since(t0).Seconds()
 			if err != nil && isLimit(err) {
 				return nil, 0, 0, err
 			}
+			res = clampProbabilities(p.Expr, res)
 			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes})
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes, secs: secs})
+			if job.done != nil {
+				job.done(&per[i][len(per[i])-1])
+			}
 		}
 	}
 	for _, rs := range per {
@@ -315,9 +393,9 @@ func propText(p *prism.Property) string {
 	return t
 }
 
-// formatFloat prints a double as briefly as it round-trips.
-func formatFloat(x float64) string {
-	return strconv.FormatFloat(x, 'g', -1, 64)
+// formatRange prints an interval of values as PRISM does: [lo,hi].
+func formatRange(r *checker.Range) string {
+	return "[" + formatFloat(r.Lo) + "," + formatFloat(r.Hi) + "]"
 }
 
 // formatResult prints a result for humans, PRISM-style; exact values are
@@ -328,6 +406,8 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
+	case checker.KindRange:
+		return formatRange(r.Range)
 	case checker.KindDegrees, checker.KindPower:
 		var parts, ex []string
 		for _, m := range r.Measures() {
@@ -355,15 +435,17 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {
 	case checker.KindBool:
 		return r.Bool, nil
+	case checker.KindRange:
+		return []float64{r.Range.Lo, r.Range.Hi}, nil
 	case checker.KindCount:
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
 		return json.Number(r.Count.String()), r.Count.String()
 	case checker.KindDegrees, checker.KindPower:
-		v := map[string]float64{}
+		v := map[string]any{}
 		ex := map[string]string{}
 		for _, m := range r.Measures() {
-			v[m.Name] = m.Value
+			v[m.Name] = jsonFloat(m.Value)
 			if m.Exact != nil {
 				ex[m.Name] = m.Exact.RatString()
 			}
@@ -374,9 +456,9 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 		return v, ex
 	}
 	if exactMode && r.Exact != nil {
-		return r.Number, r.Exact.RatString()
+		return jsonFloat(r.Number), r.Exact.RatString()
 	}
-	return r.Number, nil
+	return jsonFloat(r.Number), nil
 }
 
 type jsonResult struct {
@@ -389,6 +471,11 @@ type jsonResult struct {
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
 	Explain   *jsonExplain   `json:"explain,omitempty"`
+	// The model of this run (a sweep builds one per constant assignment)
+	// and the time to check the property.
+	States      int     `json:"states"`
+	Transitions int     `json:"transitions"`
+	Seconds     float64 `json:"seconds"`
 }
 
 func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
@@ -399,7 +486,8 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		Results     []jsonResult `json:"results"`
 	}{Model: job.modelPath, States: states, Transitions: transitions, Results: []jsonResult{}}
 	for _, r := range results {
-		jr := jsonResult{Property: propText(r.prop)}
+		jr := jsonResult{Property: propText(r.prop), Seconds: r.secs,
+			States: r.model.Game.NumStates, Transitions: r.model.Game.NumTransitions()}
 		if len(r.consts) > 0 {
 			jr.Constants = constMap(r.consts)
 		}
@@ -408,6 +496,9 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				h := r.res.Horizon
 				jr.Horizon = &h

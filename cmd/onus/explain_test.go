@@ -47,7 +47,7 @@ func goldenRuns(t *testing.T, runs []goldenRun) {
 			if code != 0 {
 				t.Fatalf("exit %d\n%s%s", code, out, errs)
 			}
-			checkGolden(t, c.name, out+errs)
+			checkGolden(t, c.name, timing.ReplaceAllString(out+errs, "${1}X"))
 		})
 	}
 }

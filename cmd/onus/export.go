@@ -20,11 +20,10 @@ func exportCommand() *cli.Command {
 			"are several, as PRISM's -exportmodel does). NAME is the model file name\n" +
 			"without .prism. csg choices are ordered by joint action (PRISM uses Java\n" +
 			"hash order), so compare csg .tra files per state as sets.",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			constFlag,
 			&cli.StringFlag{Name: "dir", Usage: "directory to write into (created if missing)", Required: true},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states"},
-		},
+		}, limitFlags(false)...),
 		Action: runExport,
 	}
 }
@@ -46,10 +45,16 @@ func runExport(c *cli.Context) error {
 	if len(sweep) != 1 {
 		return usagef("export needs single constant values, not ranges")
 	}
-	m, err := translate.Build(fset, mf, nil, translate.Config{Consts: sweep[0], MaxStates: c.Int("max-states")})
+	cfg, err := buildLimits(c)
 	if err != nil {
 		return err
 	}
+	cfg.Consts = sweep[0]
+	m, err := translate.Build(fset, mf, nil, cfg)
+	if err != nil {
+		return err
+	}
+	warnDeadlocks(c.App.ErrWriter, path, cfg.Consts, m.Game)
 	dir := c.String("dir")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)

@@ -25,18 +25,17 @@ func exportOutcomeCommand() *cli.Command {
 			"and DIR/NAME.props (one P=? [ ... ] whose value is P(L)), and a summary in\n" +
 			"DIR/manifest.json (meaning, count and onus's P(L) per NAME). Check with\n" +
 			"  prism -importmodel DIR/NAME.tra,sta,lab -dtmc DIR/NAME.props",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "prop", Usage: "the property to export (1-based index or name)", Required: true},
 			&cli.StringSliceFlag{Name: "pf", Usage: "add this property to those of PROPS (repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1", DefaultText: "the plan's length or the outcome's depth"},
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 			&cli.BoolFlag{Name: "exact", Usage: "also give P(L) as an exact rational and write exact-derived probabilities"},
 			&cli.StringFlag{Name: "dir", Usage: "directory to write into (created if missing)", Required: true},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
-		},
+		}, limitFlags(true)...),
 		Action: runExportOutcome,
 	}
 }
@@ -53,10 +52,11 @@ func runExportOutcome(c *cli.Context) error {
 		return usagef("export-outcome needs single constant values, not ranges")
 	}
 	consts := job.sweep[0]
-	m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: consts, Exact: job.exact, MaxStates: job.maxStates})
+	m, err := translate.Build(job.fset, job.model, job.props, job.buildConfig(consts))
 	if err != nil {
 		return err
 	}
+	warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 	if err := trace.FillAll(job.fset, m, job.props); err != nil {
 		return err
 	}

@@ -128,6 +128,8 @@ func measureCells(r propResult, n int, exact bool) []string {
 		cells[0] = formatBool(res.Bool)
 	case checker.KindCount:
 		cells[0] = res.Count.String()
+	case checker.KindRange:
+		cells[0] = formatRange(res.Range)
 	default:
 		cells[0] = formatFloat(res.Number)
 		if exact && res.Exact != nil {

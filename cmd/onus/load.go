@@ -3,8 +3,10 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -24,15 +26,14 @@ var constFlag = &cli.StringSliceFlag{
 
 // judgeFlags are the options of the commands that judge responsibility
 // (check, blame): behaviours, the horizon, the outcome semantics, exact
-// values, JSON and the state limit.
+// values and JSON (the limits are limitFlags).
 func judgeFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+		&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 		&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
 		&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 		&cli.BoolFlag{Name: "exact", Usage: "compute probabilities, degrees and indices as exact rationals"},
 		&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
-		&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
 	}
 }
 
@@ -48,17 +49,59 @@ func judgeOptions(c *cli.Context) (int, error) {
 	return from, nil
 }
 
-// readFile reads a source file, turning I/O failures into input errors.
+// maxInputBytes is the largest model or properties file onus reads (the
+// largest model of PRISM-games' own suite has 26 KB). The size is checked
+// before reading and while reading, so that a device such as /dev/zero or
+// a pipe without end cannot exhaust memory.
+const maxInputBytes = 16 << 20
+
+// readFile reads a source file, turning I/O failures into input errors and
+// a file larger than maxInputBytes into a resource limit.
 func readFile(path string) (string, error) {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
-		var pe *os.PathError
-		if errors.As(err, &pe) {
-			return "", usagef("cannot read %s: %v", path, pe.Err)
-		}
-		return "", usagef("cannot read %s: %v", path, err)
+		return "", readError(path, err)
+	}
+	defer f.Close()
+	tooBig := &limitError{fmt.Sprintf("%s: the file is larger than %s, the largest input onus reads", path, formatBytes(maxInputBytes))}
+	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInputBytes {
+		return "", tooBig
+	}
+	b, err := io.ReadAll(io.LimitReader(f, maxInputBytes+1))
+	if err != nil {
+		return "", readError(path, err)
+	}
+	if len(b) > maxInputBytes {
+		return "", tooBig
 	}
 	return string(b), nil
+}
+
+func readError(path string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return usagef("cannot read %s: %v", path, pe.Err)
+	}
+	return usagef("cannot read %s: %v", path, err)
+}
+
+// limitError is a resource limit met by the command itself (exit code 3).
+type limitError struct{ msg string }
+
+func (e *limitError) Error() string { return e.msg }
+
+// formatBytes prints a byte count in binary units: 16 MiB, 1.5 GiB.
+func formatBytes(n int64) string {
+	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
+	x, u := float64(n), 0
+	for x >= 1024 && u < len(units)-1 {
+		x /= 1024
+		u++
+	}
+	if x == float64(int64(x)) {
+		return strconv.FormatInt(int64(x), 10) + " " + units[u]
+	}
+	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
 }
 
 // loadModel reads, parses and checks a model file.
@@ -88,7 +131,7 @@ func loadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
 }
 
 // loadBehaviours adds the behaviour declarations of --behaviour FILE to
-// props, warning about the file's other items, which are not read.
+// props, in place of props' own for the same players, warning about the file's other items, which are not read.
 func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile) error {
 	f := c.String("behaviour")
 	if f == "" {
@@ -98,7 +141,7 @@ func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile)
 	if err != nil {
 		return err
 	}
-	props.Behaviours = append(props.Behaviours, bf.Behaviours...)
+	props.Behaviours = overrideBehaviours(props.Behaviours, bf.Behaviours)
 	if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
 	}
@@ -142,11 +185,36 @@ func constSweep(values []string) ([][]translate.ConstAssign, error) {
 	return out, nil
 }
 
+// warnDeadlocks prints PRISM's warning when building the model fixed
+// deadlocks (states without a choice get a self-loop).
+func warnDeadlocks(w io.Writer, path string, consts []translate.ConstAssign, g *translate.Game) {
+	n := g.Deadlock.Count()
+	if n == 0 {
+		return
+	}
+	at := ""
+	if len(consts) > 0 {
+		at = " (" + formatConsts(consts) + ")"
+	}
+	fmt.Fprintf(w, "onus: warning: %s%s: deadlocks detected and fixed in %d states (self-loops added, as PRISM does)\n", path, at, n)
+}
+
+// isTerminal reports whether w is a terminal (a character device).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
 // isLimit reports whether err is a resource limit (exit code 3).
 func isLimit(err error) bool {
 	var tl *translate.LimitError
 	var cl *checker.LimitError
-	return errors.As(err, &tl) || errors.As(err, &cl)
+	var ml *limitError
+	return errors.As(err, &tl) || errors.As(err, &cl) || errors.As(err, &ml)
 }
 
 // modelBase is the model file name without directory and .prism extension,

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -42,6 +43,7 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // run is the whole program: args without the program name. It returns the
 // exit code and never calls os.Exit, so tests can drive it in-process.
 func run(args []string, stdout, stderr io.Writer) (code int) {
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // --max-memory sets it
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "onus: internal error (please report): %v\n", r)
@@ -54,11 +56,25 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		for _, c := range app.Commands {
 			names = append(names, c.Name)
 		}
+		if looksLikeFile(args[0]) {
+			fmt.Fprintf(stderr, "onus: error: %q is not a command; to check properties, run: onus check %s\n", args[0], strings.Join(args, " "))
+			return exitBadInput
+		}
 		fmt.Fprintf(stderr, "onus: error: unknown command %q (the commands are %s; see onus --help)\n", args[0], strings.Join(names, ", "))
 		return exitBadInput
 	}
 	err := app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
 	return report(err, stderr)
+}
+
+// looksLikeFile reports whether a would-be command names a file (a model
+// given without a command).
+func looksLikeFile(arg string) bool {
+	if strings.ContainsAny(arg, "./\\") {
+		return true
+	}
+	_, err := os.Stat(arg)
+	return err == nil
 }
 
 // report prints err in the project's format and maps it to an exit code.
@@ -106,7 +122,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"as PRISM-games does, and checks responsibility properties: active, passive and\n" +
 			"contributive responsibility (CAR, CPR, CCR) of an agent for an outcome under a joint\n" +
 			"plan, with their degrees by counting, probability and entropy.\n\n" +
-			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.",
+			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.\n\n" +
+			"Exit codes: 0 success, 1 a --test mismatch, 2 bad input (FILE:LINE:COL: error: ...),\n" +
+			"3 a resource limit: an input file over 16 MiB, or a model beyond --max-states,\n" +
+			"--max-transitions or --max-memory (see the commands' help; --max-memory defaults\n" +
+			"to half of the machine's memory).",
 		Version:                   version,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,

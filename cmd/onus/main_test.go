@@ -71,7 +71,7 @@ func TestExamples(t *testing.T) {
 }
 
 // timing matches the parts of outputs that change from run to run.
-var timing = regexp.MustCompile(`(Time: +|"seconds":)[0-9.e+-]+`)
+var timing = regexp.MustCompile(`(Time: +|"seconds": ?)[0-9.e+-]+`)
 
 // checkGolden compares got with testdata/golden/NAME.txt, or rewrites the
 // file under -update.
@@ -161,7 +161,7 @@ func TestHelp(t *testing.T) {
 		t.Fatalf("exit %d", code)
 	}
 	var missing []string
-	for _, c := range []string{"build", "export", "check", "demo"} {
+	for _, c := range []string{"build", "export", "check", "demo", "--max-memory", "16 MiB"} {
 		if !strings.Contains(out, c) {
 			missing = append(missing, c)
 		}

@@ -86,6 +86,9 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 		case checker.KindCount:
 			f, _ := r.res.Count.Float64()
 			add(label, x, f)
+		case checker.KindRange:
+			add(label+" (min)", x, r.res.Range.Lo)
+			add(label+" (max)", x, r.res.Range.Hi)
 		case checker.KindDegrees, checker.KindPower:
 			for _, m := range r.res.Measures() {
 				add(label+" ("+m.Name+")", x, m.Value)

@@ -29,15 +29,14 @@ func simulateCommand() *cli.Command {
 			"simulation-path format (prism -simpath), which `--plan 'pi=@FILE'` reads back.\n" +
 			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n\n" +
 			"Example: onus simulate examples/cpd.prism --steps 5 --seed 3 --out run.txt",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.IntFlag{Name: "steps", Usage: "number of steps N >= 0 (the trace has N+1 rows)", Required: true},
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
 			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan: 'NAME=PLAN' (steps beyond it are free)"},
 			&cli.StringFlag{Name: "out", Usage: "write the trace to FILE (.csv: comma-separated) instead of stdout", TakesFile: true},
 			constFlag,
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states"},
-		},
+		}, limitFlags(false)...),
 		Action: runSimulate,
 	}
 }
@@ -83,29 +82,35 @@ func runSimulate(c *cli.Context) error {
 	if len(sweep) != 1 {
 		return usagef("simulate needs single constant values, not ranges")
 	}
-	m, err := translate.Build(fset, mf, props, translate.Config{Consts: sweep[0], MaxStates: c.Int("max-states")})
+	cfg, err := buildLimits(c)
 	if err != nil {
 		return err
 	}
+	cfg.Consts = sweep[0]
+	m, err := translate.Build(fset, mf, props, cfg)
+	if err != nil {
+		return err
+	}
+	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), cfg.Consts, m.Game)
 	if err := trace.FillAll(fset, m, props); err != nil {
 		return err
 	}
-	cfg := trace.SimConfig{Steps: steps, Seed: c.Int64("seed")}
+	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed")}
 	plans := map[string]*prism.Plan{}
 	if plan != nil {
 		plans[plan.Name.Name] = plan.Plan
 	}
-	chk, err := checker.New(fset, m.Game, m, checker.Config{Plans: plans, Behaviours: props.Behaviours})
+	chk, err := checker.New(fset, m.Game, m, checker.Config{Plans: plans, Behaviours: props.Behaviours, MaxProduct: cfg.MaxStates, MaxMemory: cfg.MaxMemory})
 	if err != nil {
 		return err
 	}
-	cfg.Beta = chk.Beta()
+	sim.Beta = chk.Beta()
 	if plan != nil {
-		if cfg.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
+		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
 			return err
 		}
 	}
-	h, err := trace.Simulate(m, cfg)
+	h, err := trace.Simulate(m, sim)
 	if err != nil {
 		if se, ok := err.(*trace.StuckError); ok && plan != nil {
 			var l prism.ErrorList

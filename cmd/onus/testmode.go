@@ -126,6 +126,20 @@ func matches(fset *prism.FileSet, r propResult, tok string) (bool, error) {
 		}
 		w, _ := new(big.Float).SetFloat64(v).Int(nil)
 		return w.Cmp(res.Count) == 0, nil
+	case checker.KindRange:
+		// A range matches [lo,hi] end by end.
+		inner := strings.TrimSuffix(strings.TrimPrefix(tok, "["), "]")
+		parts := splitTop(inner)
+		if len(parts) != 2 || !strings.HasPrefix(tok, "[") {
+			return false, fmt.Errorf("a range result needs [lo,hi]")
+		}
+		for i, got := range []float64{res.Range.Lo, res.Range.Hi} {
+			ok, err := matchFloat(fset, r, parts[i], got)
+			if err != nil || !ok {
+				return false, err
+			}
+		}
+		return true, nil
 	case checker.KindDegrees, checker.KindPower:
 		ms := res.Measures()
 		inner := strings.TrimSuffix(strings.TrimPrefix(tok, "("), ")")

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+)
+
+// The robustness table: bad and big inputs (issue 10). Each row runs the
+// CLI in testdata/robust on a minimised input and expects an exit code,
+// the exact last line of stderr ("" for none) and, in order, the given
+// pieces of stdout.
+var robustRows = []struct {
+	name   string
+	args   []string
+	code   int
+	stderr string
+	stdout []string
+}{
+	{"10,000 unclosed (", []string{"build", "paren.prism"}, exitBadInput,
+		"paren.prism:4:514: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	{"10,000 prefix -", []string{"build", "minus.prism"}, exitBadInput,
+		"minus.prism:4:514: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	// F and the !s form one run of prefix operators inside the [ (level 1)
+	{"deep --pf", []string{"check", "sweep.prism", "--const", "N=1", "--pf", "P=? [ F " + strings.Repeat("!", 600) + "x=1 ]"}, exitBadInput,
+		"--pf:1:507: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	{"/dev/zero as a model", []string{"build", "/dev/zero"}, exitLimit,
+		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
+	{"/dev/zero as properties", []string{"check", "sweep.prism", "/dev/zero"}, exitLimit,
+		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
+	{"/dev/zero as a trace plan", []string{"check", "../../../../examples/cpd.prism", "--plan", `pi=@"/dev/zero"`, "--pf", `CAR(p1, pi) [ X "fine" ]`}, exitBadInput,
+		"--plan:1:4: error: cannot read trace /dev/zero: the file is larger than 16 MiB", nil},
+	{"dense csg under --max-memory", []string{"build", "dense.prism", "--const", "N=999", "--max-memory", "64M"}, exitLimit,
+		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	{"dense csg checked under --max-memory", []string{"check", "dense.prism", "--const", "N=999", "--max-memory", "64M", "--pf", "<<p1>> P>=1 [ F x=1 ]"}, exitLimit,
+		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	{"--max-transitions", []string{"build", "dense.prism", "--const", "N=9", "--max-transitions", "1000"}, exitLimit,
+		"onus: error: the model has more than 1000 transitions (raise the limit with --max-transitions)", nil},
+	{"--max-states", []string{"export", "sweep.prism", "--const", "N=10", "--max-states", "5", "--dir", "out"}, exitLimit,
+		"onus: error: the model has more than 5 states (raise the limit with --max-states)", nil},
+	{"--max-states 0", []string{"build", "sweep.prism", "--const", "N=1", "--max-states", "0"}, exitBadInput,
+		"onus: error: --max-states must be at least 1, not 0", nil},
+	{"--max-transitions 0", []string{"check", "sweep.prism", "--const", "N=1", "--max-transitions", "0", "--pf", "P=? [ F x=1 ]"}, exitBadInput,
+		"onus: error: --max-transitions must be between 1 and 2147483646, not 0", nil},
+	{"--max-memory not a size", []string{"build", "sweep.prism", "--const", "N=1", "--max-memory", "lots"}, exitBadInput,
+		`onus: error: --max-memory "lots": not a size (give bytes, or a number with K, M, G or T)`, nil},
+	{"--max-memory too small", []string{"build", "sweep.prism", "--const", "N=1", "--max-memory", "1000"}, exitBadInput,
+		`onus: error: --max-memory "1000": the limit must be at least 1M`, nil},
+	{"--max-memory in GiB", []string{"build", "sweep.prism", "--const", "N=2", "--max-memory", "1.5GiB"}, exitOK,
+		"onus: warning: sweep.prism (N=2): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{"States:      3 (1 initial)"}},
+	{"--json with an infinite value", []string{"check", "--json", "inf.prism", "inf.props"}, exitOK,
+		"", []string{`"property": "<<p1>> Rmax=? [ F t=1 ]"`, `"value": "Infinity"`, `"property": "<<p1>> Pmax=? [ F t=1 ]"`, `"value": 1,`}},
+	{"text with an infinite value", []string{"check", "inf.prism", "inf.props"}, exitOK,
+		"", []string{"Result: Infinity", "Result: 1\n"}},
+	{"sweep: each run its model size", []string{"check", "--json", "sweep.prism", "--const", "N=1:3", "--pf", "P=? [ F x=N ]"}, exitOK,
+		"onus: warning: sweep.prism (N=3): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{`"N": 1`, `"states": 2,`, `"transitions": 2,`, `"N": 2`, `"states": 3,`, `"N": 3`, `"states": 4,`}},
+	{"deadlocks fixed are warned", []string{"export", "sweep.prism", "--const", "N=4", "--dir", "out"}, exitOK,
+		"onus: warning: sweep.prism (N=4): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{"Exported 5 states, 5 transitions"}},
+	{"no deadlock, no warning", []string{"build", "inf.prism"}, exitOK, "", []string{"States:      3 (1 initial)"}},
+	{"results print before a later property's limit", []string{"check", "sweep.prism", "--const", "N=5", "--max-states", "6",
+		"--pf", "P=? [ X x=1 ]", "--pf", "P=? [ G<=50 (x<=5) ]"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 6 product states", []string{"Model checking: P=? [ X x=1 ]", "Result: 1\n"}},
+	// the first --pf error sorts first (']' before 'e'); the last line is the third --pf's
+	{"every bad --pf is reported", []string{"check", "inf.prism", "--pf", "P>=0.5 ]", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F"}, exitBadInput,
+		"--pf:1:8: error: syntax error: unexpected end of input", nil},
+	{"one refused property, the others checked", []string{"check", "inf.prism", "refuse.props"}, exitBadInput,
+		`refuse.props:2:1: error: function "multi" is not supported`,
+		[]string{"Result: 1\n", "Model checking: multi(", `Error: refuse.props:2:1: error: function "multi" is not supported`, "Result: 0\n"}},
+	{"--prop of a good property beside a refused one", []string{"check", "inf.prism", "refuse.props", "--prop", "3"}, exitOK,
+		"", []string{"Model checking: <<p1>> Pmin=? [ F t=2 ]", "Result: 0\n"}},
+	{"--prop of the refused property", []string{"check", "inf.prism", "refuse.props", "--prop", "2"}, exitBadInput,
+		`refuse.props:2:1: error: function "multi" is not supported`, nil},
+	// fine = both defect: p2 is uniform, so 0 when p1 cooperates, 1/2 when it defects
+	{"props behaviour", []string{"check", "../../../../examples/cpd.prism", "cooperate.props"}, exitOK,
+		"", []string{"Result: 0\n"}},
+	{"--behaviour overrides the props file's", []string{"check", "../../../../examples/cpd.prism", "cooperate.props", "--behaviour", "behaviour.props"}, exitOK,
+		"", []string{"Result: 0.5\n"}},
+	{"H>=0/0 refused like P>=0/0", []string{"check", "../../../../examples/cpd.prism", "--pf", `CPR(p1, [*])H>=0/0 [ X "fine" ]`}, exitBadInput,
+		"--pf:1:16: error: invalid degree bound NaN: it must be a number", []string{"Error: --pf:1:16"}},
+	{"#<=0/0 refused like P>=0/0", []string{"check", "../../../../examples/cpd.prism", "--pf", `CPR(p1, [*])#<=0/0 [ X "fine" ]`}, exitBadInput,
+		"--pf:1:16: error: invalid degree bound NaN: it must be a number", nil},
+	{"behaviour weights whose sum overflows", []string{"check", "../../../../examples/cpd.prism", "huge.props"}, exitOK,
+		"", []string{"Result: 0.25\n"}},
+	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
+		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
+	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
+		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, blame, demo, simulate; see onus --help)`, nil},
+	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
+		"empty.props:1:1: error: the file holds no properties to check (add some, or give --pf)", nil},
+}
+
+func TestRobustTable(t *testing.T) {
+	t.Chdir("testdata/robust")
+	t.Cleanup(func() { os.RemoveAll("out") })
+	for _, row := range robustRows {
+		t.Run(row.name, func(t *testing.T) {
+			if strings.Contains(strings.Join(row.args, " "), "/dev/zero") {
+				if _, err := os.Stat("/dev/zero"); err != nil {
+					t.Skip("no /dev/zero")
+				}
+			}
+			code, out, errs := onus(t, row.args...)
+			lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+			last := lines[len(lines)-1]
+			if code != row.code || last != row.stderr {
+				t.Errorf("onus %s\nexit %d, last stderr line\n  %s\nwant exit %d and\n  %s", strings.Join(row.args, " "), code, last, row.code, row.stderr)
+			}
+			rest := out
+			for _, want := range row.stdout {
+				i := strings.Index(rest, want)
+				if i < 0 {
+					t.Errorf("stdout lacks %q (in order)\n%s", want, out)
+					break
+				}
+				rest = rest[i+len(want):]
+			}
+		})
+	}
+}
+
+// TestClampProbabilities checks that printed probabilities stay in [0,1]
+// while other values pass unchanged.
+func TestClampProbabilities(t *testing.T) {
+	parse := func(s string) prism.Expr {
+		e, err := prism.ParseExpr(prism.NewFileSet(), "--pf", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	num := func(x float64) *checker.Result { return &checker.Result{Kind: checker.KindNumber, Number: x} }
+	rows := []struct {
+		prop string
+		in   *checker.Result
+		want float64
+	}{
+		{"P=? [ F x=1 ]", num(1.0000000000000007), 1},
+		{"P=? [ F x=1 ]", num(-1e-17), 0},
+		{"<<p1>> Pmax=? [ F x=1 ]", num(1.0000000000000002), 1},
+		{"(S=? [ x=1 ])", num(1.5), 1},
+		{"CPR(p1, [*])P=? [ F x=1 ]", num(1.0000000000000007), 1},
+		{"CPR(p1, [*])H=? [ F x=1 ]", num(1.25), 1.25},
+		{"Hinf=? [ G x=1 ]", num(1.0000000000000007), 1.0000000000000007},
+		{"<<p1>> Rmax=? [ F x=1 ]", num(2.5), 2.5},
+	}
+	for _, row := range rows {
+		got := clampProbabilities(parse(row.prop), row.in).Number
+		if got != row.want {
+			t.Errorf("%s: %v gives %v, want %v", row.prop, row.in.Number, got, row.want)
+		}
+	}
+	d := &checker.Result{Kind: checker.KindDegrees, Degrees: &checker.Degrees{Count: 0.5, Prob: 1.0000000000000004, Entropy: 0.25}}
+	got := clampProbabilities(parse("CPR(p1, [*])=? [ F x=1 ]"), d).Degrees
+	if *got != (checker.Degrees{Count: 0.5, Prob: 1, Entropy: 0.25}) || d.Degrees.Prob != 1.0000000000000004 {
+		t.Errorf("degrees clamped to %+v (input now %+v)", *got, *d.Degrees)
+	}
+}
