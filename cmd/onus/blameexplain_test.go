@@ -14,6 +14,8 @@ func TestBlameExplainGolden(t *testing.T) {
 	goldenRuns(t, []goldenRun{
 		{"blame_explain_backoff", []string{"blame", "../../examples/backoff.prism", "--plan", "@../../examples/backoff.trace.txt",
 			"--outcome", `X "collision"`, "--explain"}},
+		{"blame_explain_backoff_json", []string{"blame", "../../examples/backoff.prism", "--plan", "@../../examples/backoff.trace.txt",
+			"--outcome", `X "collision"`, "--explain", "--json"}},
 		{"blame_explain_robots", []string{"blame", "../../examples/robots.prism", "--const", "N=4,cross=1",
 			"--plan", "@../../examples/robots.trace.txt", "--outcome", `F<=2 "crash"`, "--explain"}},
 	})
