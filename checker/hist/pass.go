@@ -14,9 +14,9 @@ import (
 // whether they satisfy the outcome. Layers are indexed by step; only two
 // are alive at a time and only their non-zero entries are stored.
 //
-// Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
-// widened when a layer could overflow), so the common case is plain uint64
-// adds. Probabilities are scaled floats: every entry is a float64 mantissa
+// Counts are plain uint64 adds while a layer cannot overflow them, and
+// big integers after (math/big adds long numbers several times faster than
+// a loop of 64-bit adds with carry). Probabilities are scaled floats: every entry is a float64 mantissa
 // with its own binary exponent, renormalised after each layer, so that no
 // probability underflows however long the horizon. A single shared exponent
 // is not enough: the mass of one language (say the few histories of L⁻) can
@@ -44,8 +44,9 @@ type Result struct {
 
 type layer struct {
 	active []int32
-	w      int // limbs per count
-	cnt    []uint64
+	w      int       // counts: 0 none, 1 one uint64 per entry (cnt), 2 big integers (big)
+	cnt    []uint64  // w = 1
+	big    []big.Int // w = 2; the values are reused from step to step
 	prob   []float64 // mantissas
 	pexp   []int     // prob[i]·2^pexp[i] is the probability of entry i
 	rat    []*big.Rat
@@ -54,34 +55,71 @@ type layer struct {
 func (l *layer) reset(w int) {
 	l.active = l.active[:0]
 	l.cnt = l.cnt[:0]
+	l.big = l.big[:0]
 	l.prob = l.prob[:0]
 	l.pexp = l.pexp[:0]
 	l.rat = l.rat[:0]
 	l.w = w
 }
 
-// widen re-lays the counts with w limbs each.
-func (l *layer) widen(w int) {
-	n := len(l.active)
-	out := make([]uint64, n*w)
-	for i := 0; i < n; i++ {
-		copy(out[i*w:], l.cnt[i*l.w:(i+1)*l.w])
+// add appends a zero count.
+func (l *layer) addZero() {
+	switch l.w {
+	case 1:
+		l.cnt = append(l.cnt, 0)
+	case 2:
+		if n := len(l.big); n < cap(l.big) {
+			l.big = l.big[:n+1]
+			l.big[n].SetInt64(0)
+		} else {
+			l.big = append(l.big, big.Int{})
+		}
 	}
-	l.cnt = out
-	l.w = w
 }
 
-// maxBits is the bit length of the largest count in the layer.
+// count returns the count of entry i as a new big integer.
+func (l *layer) count(i int) *big.Int {
+	if l.w == 2 {
+		return new(big.Int).Set(&l.big[i])
+	}
+	return new(big.Int).SetUint64(l.cnt[i])
+}
+
+// clone returns a deep copy of the layer.
+func (l *layer) clone() *layer {
+	c := &layer{
+		active: append([]int32(nil), l.active...),
+		w:      l.w,
+		cnt:    append([]uint64(nil), l.cnt...),
+		prob:   append([]float64(nil), l.prob...),
+		pexp:   append([]int(nil), l.pexp...),
+	}
+	c.big = make([]big.Int, len(l.big))
+	for i := range l.big {
+		c.big[i].Set(&l.big[i])
+	}
+	for _, x := range l.rat {
+		c.rat = append(c.rat, new(big.Rat).Set(x))
+	}
+	return c
+}
+
+// widen turns one-word counts into big integers.
+func (l *layer) widen() {
+	l.big = l.big[:0]
+	for _, v := range l.cnt {
+		l.big = append(l.big, big.Int{})
+		l.big[len(l.big)-1].SetUint64(v)
+	}
+	l.cnt = l.cnt[:0]
+	l.w = 2
+}
+
+// maxBits is the bit length of the largest one-word count in the layer.
 func (l *layer) maxBits() int {
 	best := 0
-	w := l.w
-	for i := range l.active {
-		for k := w - 1; k >= 0; k-- {
-			if v := l.cnt[i*w+k]; v != 0 {
-				best = max(best, 64*k+bits.Len64(v))
-				break
-			}
-		}
+	for _, v := range l.cnt {
+		best = max(best, bits.Len64(v))
 	}
 	return best
 }
@@ -91,16 +129,106 @@ func (l *layer) maxBits() int {
 // With counts false the result may lack the counts (Counted false).
 // Plan-free passes (j = 0) are cached per start and T.
 func (p *Product) Pass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
-	if j == 0 {
-		key := [2]int{int(start), T}
-		if r, ok := p.free[key]; ok && (r.Counted || !counts) {
-			return r
+	return p.Passes(start, steps, T, []uint64{j}, counts)[0]
+}
+
+// Passes runs Pass for every coalition of js at once: the passes share
+// their layers while their steps' filters agree (a plan's free steps
+// filter nobody), and split where they differ. Each result is the one
+// Pass gives.
+func (p *Product) Passes(start int32, steps []*Step, T int, js []uint64, counts bool) []*Result {
+	out := make([]*Result, len(js))
+	var todo []int
+	for i, j := range js {
+		if j == 0 {
+			if r, ok := p.free[[2]int{int(start), T}]; ok && (r.Counted || !counts) {
+				out[i] = r
+				continue
+			}
 		}
-		r := p.runPass(start, nil, T, 0, counts)
-		p.free[key] = r
-		return r
+		todo = append(todo, i)
 	}
-	return p.runPass(start, steps, T, j, counts)
+	if len(todo) > 0 {
+		p.runShared(start, steps, T, js, todo, counts, out)
+	}
+	for i, j := range js {
+		if j == 0 {
+			p.free[[2]int{int(start), T}] = out[i]
+		}
+	}
+	return out
+}
+
+// branch is a layer that the passes of some coalitions share.
+type branch struct {
+	r       *passRun
+	members []int // indices into js
+}
+
+// runShared runs the passes of js[i], i in todo, into out.
+func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo []int, counts bool, out []*Result) {
+	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
+	r.begin(start)
+	branches := []branch{{r, todo}}
+	finish := func(b branch, emptyAt int) {
+		for _, i := range b.members {
+			res := &Result{EmptyAt: emptyAt}
+			b.r.finish(res)
+			out[i] = res
+		}
+	}
+	type group struct {
+		allow   translate.Bitset
+		members []int
+	}
+	var groups []group
+	for k := 0; k < T && len(branches) > 0; k++ {
+		var st *Step
+		if k < len(steps) {
+			st = steps[k]
+		}
+		var next []branch
+		for _, b := range branches {
+			groups = groups[:0]
+		member:
+			for _, i := range b.members {
+				a := p.m.Allowed(st, js[i])
+				for gi := range groups {
+					if sameBits(groups[gi].allow, a) {
+						groups[gi].members = append(groups[gi].members, i)
+						continue member
+					}
+				}
+				groups = append(groups, group{a, []int{i}})
+			}
+			for gi, g := range groups {
+				gr := b.r
+				if gi < len(groups)-1 {
+					gr = b.r.clone()
+				}
+				gr.step(g.allow, k)
+				nb := branch{gr, g.members}
+				if len(gr.cur.active) == 0 {
+					finish(nb, k)
+					continue
+				}
+				next = append(next, nb)
+			}
+		}
+		branches = next
+	}
+	for _, b := range branches {
+		finish(b, -1)
+	}
+}
+
+// sameBits reports whether two filters are the same one (filters are
+// cached, so equal filters are one slice).
+func sameBits(a, b translate.Bitset) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // passRun is one pass in progress: two layers, the current and the next.
@@ -112,23 +240,10 @@ type passRun struct {
 	tmp       *big.Rat
 }
 
-func (p *Product) runPass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
-	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
-	r.begin(start)
-	res := &Result{EmptyAt: -1}
-	for k := 0; k < T; k++ {
-		var st *Step
-		if k < len(steps) {
-			st = steps[k]
-		}
-		r.step(p.m.Allowed(st, j))
-		if len(r.cur.active) == 0 {
-			res.EmptyAt = k
-			break
-		}
-	}
-	r.finish(res)
-	return res
+// clone returns a copy of the run, for a branch that continues apart.
+func (r *passRun) clone() *passRun {
+	c := &passRun{p: r.p, counts: r.counts, exact: r.exact, cur: r.cur.clone(), next: &layer{}, tmp: new(big.Rat)}
+	return c
 }
 
 // begin lays the single history of length 0, at start.
@@ -151,19 +266,29 @@ func (r *passRun) begin(start int32) {
 }
 
 // step extends every history by one transition of a choice that allow
-// holds (nil: every choice) and makes the next layer the current one.
-func (r *passRun) step(allow translate.Bitset) {
+// holds (nil: every choice) at step k and makes the next layer the
+// current one.
+func (r *passRun) step(allow translate.Bitset, k int) {
 	p, cur, next := r.p, r.cur, r.next
+	var top int32
+	for _, pid := range cur.active {
+		top = max(top, pid)
+	}
+	if int(top) >= p.Explored() {
+		p.expandTo(top)
+	}
 	g, m := p.m.g, p.m
 	exact, tmp, slot := r.exact, r.tmp, p.slot
-	if r.counts {
-		// Headroom: an entry of the next layer sums at most E entries of this one.
+	if cur.w == 1 {
+		// Headroom: an entry of the next layer sums at most E entries of
+		// this one; beyond 64 bits the counts become big integers, whose
+		// additions run in math/big's vector code.
 		edges := 0
 		for _, pid := range cur.active {
 			edges += p.SuccStart[pid+1] - p.SuccStart[pid]
 		}
-		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
-			cur.widen((need + 63) / 64)
+		if cur.maxBits()+bits.Len(uint(edges)) > 64 {
+			cur.widen()
 		}
 	}
 	w := cur.w
@@ -172,8 +297,15 @@ func (r *passRun) step(allow translate.Bitset) {
 		s := int(p.S[pid])
 		lo, hi := g.Choices(s)
 		tbase := int(g.TransStart[lo])
-		sbase := p.SuccStart[pid]
-		src := cur.cnt[i*w : (i+1)*w]
+		succ := p.Successors(pid, k)
+		var src uint64
+		var srcBig *big.Int
+		switch w {
+		case 1:
+			src = cur.cnt[i]
+		case 2:
+			srcBig = &cur.big[i]
+		}
 		pr, pe := cur.prob[i], cur.pexp[i]
 		var rr *big.Rat
 		if exact {
@@ -182,29 +314,24 @@ func (r *passRun) step(allow translate.Bitset) {
 		visit := func(ch int) {
 			b := m.beta[ch] * pr
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-				dst := p.Succ[sbase+t-tbase]
+				dst := succ[t-tbase]
 				d := slot[dst]
 				if d < 0 {
 					d = int32(len(next.active))
 					slot[dst] = d
 					next.active = append(next.active, dst)
-					for x := 0; x < w; x++ {
-						next.cnt = append(next.cnt, 0)
-					}
+					next.addZero()
 					next.prob = append(next.prob, 0)
 					next.pexp = append(next.pexp, pe)
 					if exact {
 						next.rat = append(next.rat, new(big.Rat))
 					}
 				}
-				if w == 1 {
-					next.cnt[d] += src[0]
-				} else {
-					dv := next.cnt[int(d)*w : int(d)*w+w]
-					var carry uint64
-					for x := 0; x < w; x++ {
-						dv[x], carry = bits.Add64(dv[x], src[x], carry)
-					}
+				switch w {
+				case 1:
+					next.cnt[d] += src
+				case 2:
+					next.big[d].Add(&next.big[d], srcBig)
 				}
 				v, ve := b*g.Prob[t], pe
 				if v < 0x1p-960 && b != 0 && g.Prob[t] != 0 {
@@ -249,7 +376,7 @@ func (r *passRun) finish(res *Result) {
 	for i, pid := range cur.active {
 		var v *big.Int
 		if counts {
-			v = limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+			v = cur.count(i)
 		}
 		if p.Acc[pid] {
 			res.AnyAcc = true
@@ -314,20 +441,4 @@ func normalize(l *layer) {
 		l.prob[i] = m
 		l.pexp[i] += e
 	}
-}
-
-func limbsToInt(ls []uint64) *big.Int {
-	if bits.UintSize == 64 {
-		ws := make([]big.Word, len(ls))
-		for i, v := range ls {
-			ws[i] = big.Word(v)
-		}
-		return new(big.Int).SetBits(ws)
-	}
-	r := new(big.Int)
-	for i := len(ls) - 1; i >= 0; i-- {
-		r.Lsh(r, 64)
-		r.Or(r, new(big.Int).SetUint64(ls[i]))
-	}
-	return r
 }

@@ -1,6 +1,10 @@
 package resp
 
-import "github.com/onus-mc/onus/checker/hist"
+import (
+	"slices"
+
+	"github.com/onus-mc/onus/checker/hist"
+)
 
 // Kind is a responsibility operator.
 type Kind int
@@ -51,6 +55,47 @@ func (q *Query) pass(j uint64) *hist.Result {
 	r := q.Product.Pass(q.Start, q.Steps, q.T, j, q.Counts)
 	q.passes[j] = r
 	return r
+}
+
+// measure runs the passes of the coalitions in js not measured yet, all
+// at once, so that they share their layers while the plan's filters for
+// them agree (package hist, Passes).
+func (q *Query) measure(js ...uint64) {
+	if q.passes == nil {
+		q.passes = map[uint64]*hist.Result{}
+	}
+	var todo []uint64
+	for _, j := range js {
+		if r, ok := q.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !slices.Contains(todo, j) {
+			todo = append(todo, j)
+		}
+	}
+	if len(todo) == 0 {
+		return
+	}
+	for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, todo, q.Counts) {
+		q.passes[todo[i]] = r
+	}
+}
+
+// Prefetch runs, all at once, the passes the degrees need, and the one of
+// Compat_Ag(π). They share their layers where the plan filters them alike,
+// which for a plan with long free stretches is nearly one pass for all.
+// (The boolean operator runs its passes one by one: it often needs few.)
+func (q *Query) Prefetch() {
+	i := uint64(1) << uint(q.Agent)
+	js := []uint64{q.all(), 0}
+	switch q.Kind {
+	case CAR:
+		js = append(js, i)
+	case CPR:
+		js = append(js, q.all()&^i)
+	default:
+		for _, j := range q.Coalitions() {
+			js = append(js, j, j&^i)
+		}
+	}
+	q.measure(js...)
 }
 
 // Holds reports "every history of Compat_J(π) satisfies ψ".
