@@ -182,12 +182,14 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 		members []int
 	}
 	var groups []group
+	var tasks []task
+	sched := newScheduler(p)
 	for k := 0; k < T && len(branches) > 0; k++ {
 		var st *Step
 		if k < len(steps) {
 			st = steps[k]
 		}
-		var next []branch
+		tasks = tasks[:0]
 		for _, b := range branches {
 			groups = groups[:0]
 		member:
@@ -206,14 +208,18 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 				if gi < len(groups)-1 {
 					gr = b.r.clone()
 				}
-				gr.step(g.allow, k)
-				nb := branch{gr, g.members}
-				if len(gr.cur.active) == 0 {
-					finish(nb, k)
-					continue
-				}
-				next = append(next, nb)
+				tasks = append(tasks, task{gr, g.allow, g.members})
 			}
+		}
+		sched.step(tasks, k)
+		var next []branch
+		for _, t := range tasks {
+			nb := branch{t.r, t.members}
+			if len(t.r.cur.active) == 0 {
+				finish(nb, k)
+				continue
+			}
+			next = append(next, nb)
 		}
 		branches = next
 	}
@@ -265,11 +271,11 @@ func (r *passRun) begin(start int32) {
 	}
 }
 
-// step extends every history by one transition of a choice that allow
-// holds (nil: every choice) at step k and makes the next layer the
-// current one.
-func (r *passRun) step(allow translate.Bitset, k int) {
-	p, cur, next := r.p, r.cur, r.next
+// prepare readies step k: it explores the states of the current layer
+// and widens counts that could overflow. Steps of several runs may then
+// run at once (the product is only read).
+func (r *passRun) prepare() {
+	p, cur := r.p, r.cur
 	var top int32
 	for _, pid := range cur.active {
 		top = max(top, pid)
@@ -277,8 +283,6 @@ func (r *passRun) step(allow translate.Bitset, k int) {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
-	g, m := p.m.g, p.m
-	exact, tmp, slot := r.exact, r.tmp, p.slot
 	if cur.w == 1 {
 		// Headroom: an entry of the next layer sums at most E entries of
 		// this one; beyond 64 bits the counts become big integers, whose
@@ -290,6 +294,23 @@ func (r *passRun) step(allow translate.Bitset, k int) {
 		if cur.maxBits()+bits.Len(uint(edges)) > 64 {
 			cur.widen()
 		}
+	}
+}
+
+// step extends every history by one transition of a choice that allow
+// holds (nil: every choice) at step k and makes the next layer the
+// current one. The run must be prepared; slot is scratch with an entry
+// -1 per product state, left so. With sums set, the big counts are added
+// afterwards, spread over goroutines (sums.add).
+func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) {
+	p, cur, next := r.p, r.cur, r.next
+	g, m := p.m.g, p.m
+	exact, tmp := r.exact, r.tmp
+	if cur.w != 2 {
+		sums = nil
+	}
+	if sums != nil {
+		sums.edges = sums.edges[:0]
 	}
 	w := cur.w
 	next.reset(w)
@@ -331,7 +352,11 @@ func (r *passRun) step(allow translate.Bitset, k int) {
 				case 1:
 					next.cnt[d] += src
 				case 2:
-					next.big[d].Add(&next.big[d], srcBig)
+					if sums != nil {
+						sums.edges = append(sums.edges, [2]int32{d, int32(i)})
+					} else {
+						next.big[d].Add(&next.big[d], srcBig)
+					}
 				}
 				v, ve := b*g.Prob[t], pe
 				if v < 0x1p-960 && b != 0 && g.Prob[t] != 0 {
@@ -356,6 +381,9 @@ func (r *passRun) step(allow translate.Bitset, k int) {
 	}
 	for _, pid := range next.active {
 		slot[pid] = -1
+	}
+	if sums != nil {
+		sums.add(next, cur)
 	}
 	normalize(next)
 	r.cur, r.next = next, cur

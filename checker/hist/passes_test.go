@@ -53,7 +53,8 @@ func TestPassesShare(t *testing.T) {
 					id = f.Anchor(psi)
 				}
 				newProduct := func() *Product {
-					m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000})
+					// Every step on both cores, as far as it can be spread.
+					m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000, MinParallel: 1})
 					return NewProduct(m, ltlf.NewAutomaton(f, id, []ltlf.StateSet{goal}, 2))
 				}
 				relative := NewProduct(NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000}),
@@ -77,6 +78,41 @@ func TestPassesShare(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+// TestParallelSame checks that spreading steps over goroutines changes no
+// result: long passes whose counts outgrow 64 bits (three transitions a
+// step for 90 steps), on every coalition, with and without the spread.
+func TestParallelSame(t *testing.T) {
+	g := coinGame()
+	goal := translate.NewBitset(2)
+	goal.Set(1)
+	f := ltlf.NewFactory()
+	psi := f.Anchor(f.Temporal(ltlf.F, 60, 0, f.Atom(0)))
+	plan := make([]*Step, 90)
+	for k := range plan {
+		if k%7 == 3 {
+			plan[k] = &Step{Opts: []Opt{{Label: 1, Index: -1}}}
+		}
+	}
+	run := func(min int, js []uint64) []*Result {
+		m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000, MinParallel: min})
+		p := NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 2))
+		return p.Passes(p.Root(0), plan, 90, js, true)
+	}
+	// Two coalitions: two runs a step after the first filter; one: its
+	// count additions spread.
+	for _, js := range [][]uint64{{0, 1}, {1}} {
+		spread, alone := run(1, js), run(1<<40, js)
+		if spread[0].CAcc.BitLen() <= 64 {
+			t.Fatalf("the counts stay within 64 bits (%v): the test does not reach big counts", spread[0].CAcc)
+		}
+		for i := range spread {
+			if !reflect.DeepEqual(spread[i], alone[i]) {
+				t.Errorf("coalitions %v, %d: spread %+v, alone %+v", js, i, spread[i], alone[i])
+			}
 		}
 	}
 }
