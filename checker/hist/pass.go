@@ -183,6 +183,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 	}
 	var groups []group
 	var tasks []task
+	var spare []branch
 	sched := newScheduler(p)
 	for k := 0; k < T && len(branches) > 0; k++ {
 		var st *Step
@@ -202,6 +203,12 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 					}
 				}
 				groups = append(groups, group{a, []int{i}})
+				if len(b.members) == 1 {
+					break
+				}
+			}
+			if len(groups) == 1 {
+				groups[0].members = b.members // the common case: the branch goes on whole
 			}
 			for gi, g := range groups {
 				gr := b.r
@@ -212,7 +219,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 			}
 		}
 		sched.step(tasks, k)
-		var next []branch
+		next := spare[:0]
 		for _, t := range tasks {
 			nb := branch{t.r, t.members}
 			if len(t.r.cur.active) == 0 {
@@ -221,7 +228,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 			}
 			next = append(next, nb)
 		}
-		branches = next
+		branches, spare = next, branches
 	}
 	for _, b := range branches {
 		finish(b, -1)
