@@ -14,9 +14,10 @@ import (
 // whether they satisfy the outcome. Layers are indexed by step; only two
 // are alive at a time and only their non-zero entries are stored.
 //
-// Counts are plain uint64 adds while a layer cannot overflow them, and
-// big integers after (math/big adds long numbers several times faster than
-// a loop of 64-bit adds with carry). Probabilities are scaled floats: every entry is a float64 mantissa
+// Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
+// widened when a layer could overflow), so the common case is plain uint64
+// adds; beyond maxLimbs limbs they become big integers, whose long adds run
+// in math/big's vector code. Probabilities are scaled floats: every entry is a float64 mantissa
 // with its own binary exponent, renormalised after each layer, so that no
 // probability underflows however long the horizon. A single shared exponent
 // is not enough: the mass of one language (say the few histories of L⁻) can
@@ -44,13 +45,23 @@ type Result struct {
 
 type layer struct {
 	active []int32
-	w      int       // counts: 0 none, 1 one uint64 per entry (cnt), 2 big integers (big)
-	cnt    []uint64  // w = 1
-	big    []big.Int // w = 2; the values are reused from step to step
-	prob   []float64 // mantissas
-	pexp   []int     // prob[i]·2^pexp[i] is the probability of entry i
-	rat    []*big.Rat
+	// Counts: w limbs per entry in cnt (w = 0: no counts), or, once they
+	// outgrow maxLimbs, big integers in big (w = bigCounts).
+	w    int
+	cnt  []uint64
+	big  []big.Int // the values are reused from step to step
+	prob []float64 // mantissas
+	pexp []int     // prob[i]·2^pexp[i] is the probability of entry i
+	rat  []*big.Rat
 }
+
+// maxLimbs is the widest count kept in fixed 64-bit limbs: below it an
+// inline loop of adds with carry beats math/big's call overhead, above it
+// math/big's vector adds are several times faster.
+const maxLimbs = 8
+
+// bigCounts is layer.w for counts held as big integers.
+const bigCounts = -1
 
 func (l *layer) reset(w int) {
 	l.active = l.active[:0]
@@ -62,27 +73,28 @@ func (l *layer) reset(w int) {
 	l.w = w
 }
 
-// add appends a zero count.
+// addZero appends a zero count.
 func (l *layer) addZero() {
-	switch l.w {
-	case 1:
-		l.cnt = append(l.cnt, 0)
-	case 2:
-		if n := len(l.big); n < cap(l.big) {
-			l.big = l.big[:n+1]
-			l.big[n].SetInt64(0)
-		} else {
-			l.big = append(l.big, big.Int{})
+	if l.w != bigCounts {
+		for x := 0; x < l.w; x++ {
+			l.cnt = append(l.cnt, 0)
 		}
+		return
+	}
+	if n := len(l.big); n < cap(l.big) {
+		l.big = l.big[:n+1]
+		l.big[n].SetInt64(0)
+	} else {
+		l.big = append(l.big, big.Int{})
 	}
 }
 
 // count returns the count of entry i as a new big integer.
 func (l *layer) count(i int) *big.Int {
-	if l.w == 2 {
+	if l.w == bigCounts {
 		return new(big.Int).Set(&l.big[i])
 	}
-	return new(big.Int).SetUint64(l.cnt[i])
+	return limbsToInt(l.cnt[i*l.w : (i+1)*l.w])
 }
 
 // clone returns a deep copy of the layer.
@@ -104,22 +116,39 @@ func (l *layer) clone() *layer {
 	return c
 }
 
-// widen turns one-word counts into big integers.
-func (l *layer) widen() {
-	l.big = l.big[:0]
-	for _, v := range l.cnt {
-		l.big = append(l.big, big.Int{})
-		l.big[len(l.big)-1].SetUint64(v)
+// widen re-lays the counts with w limbs each, or as big integers when w
+// is bigCounts.
+func (l *layer) widen(w int) {
+	n := len(l.active)
+	if w == bigCounts {
+		l.big = l.big[:0]
+		for i := 0; i < n; i++ {
+			l.big = append(l.big, big.Int{})
+			l.big[i].Set(limbsToInt(l.cnt[i*l.w : (i+1)*l.w]))
+		}
+		l.cnt = l.cnt[:0]
+		l.w = w
+		return
 	}
-	l.cnt = l.cnt[:0]
-	l.w = 2
+	out := make([]uint64, n*w)
+	for i := 0; i < n; i++ {
+		copy(out[i*w:], l.cnt[i*l.w:(i+1)*l.w])
+	}
+	l.cnt = out
+	l.w = w
 }
 
-// maxBits is the bit length of the largest one-word count in the layer.
+// maxBits is the bit length of the largest limb count in the layer.
 func (l *layer) maxBits() int {
 	best := 0
-	for _, v := range l.cnt {
-		best = max(best, bits.Len64(v))
+	w := l.w
+	for i := range l.active {
+		for k := w - 1; k >= 0; k-- {
+			if v := l.cnt[i*w+k]; v != 0 {
+				best = max(best, 64*k+bits.Len64(v))
+				break
+			}
+		}
 	}
 	return best
 }
@@ -290,16 +319,18 @@ func (r *passRun) prepare() {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
-	if cur.w == 1 {
-		// Headroom: an entry of the next layer sums at most E entries of
-		// this one; beyond 64 bits the counts become big integers, whose
-		// additions run in math/big's vector code.
+	if cur.w > 0 {
+		// Headroom: an entry of the next layer sums at most E entries of this one.
 		edges := 0
 		for _, pid := range cur.active {
 			edges += p.SuccStart[pid+1] - p.SuccStart[pid]
 		}
-		if cur.maxBits()+bits.Len(uint(edges)) > 64 {
-			cur.widen()
+		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
+			w := (need + 63) / 64
+			if w > maxLimbs {
+				w = bigCounts
+			}
+			cur.widen(w)
 		}
 	}
 }
@@ -313,7 +344,7 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 	p, cur, next := r.p, r.cur, r.next
 	g, m := p.m.g, p.m
 	exact, tmp := r.exact, r.tmp
-	if cur.w != 2 {
+	if cur.w != bigCounts {
 		sums = nil
 	}
 	if sums != nil {
@@ -326,13 +357,12 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 		lo, hi := g.Choices(s)
 		tbase := int(g.TransStart[lo])
 		succ := p.Successors(pid, k)
-		var src uint64
+		var src []uint64
 		var srcBig *big.Int
-		switch w {
-		case 1:
-			src = cur.cnt[i]
-		case 2:
+		if w == bigCounts {
 			srcBig = &cur.big[i]
+		} else {
+			src = cur.cnt[i*w : (i+1)*w]
 		}
 		pr, pe := cur.prob[i], cur.pexp[i]
 		var rr *big.Rat
@@ -355,14 +385,20 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 						next.rat = append(next.rat, new(big.Rat))
 					}
 				}
-				switch w {
-				case 1:
-					next.cnt[d] += src
-				case 2:
+				switch {
+				case w == 1:
+					next.cnt[d] += src[0]
+				case w == bigCounts:
 					if sums != nil {
 						sums.edges = append(sums.edges, [2]int32{d, int32(i)})
 					} else {
 						next.big[d].Add(&next.big[d], srcBig)
+					}
+				default:
+					dv := next.cnt[int(d)*w : int(d)*w+w]
+					var carry uint64
+					for x := 0; x < w; x++ {
+						dv[x], carry = bits.Add64(dv[x], src[x], carry)
 					}
 				}
 				v, ve := b*g.Prob[t], pe
@@ -476,4 +512,20 @@ func normalize(l *layer) {
 		l.prob[i] = m
 		l.pexp[i] += e
 	}
+}
+
+func limbsToInt(ls []uint64) *big.Int {
+	if bits.UintSize == 64 {
+		ws := make([]big.Word, len(ls))
+		for i, v := range ls {
+			ws[i] = big.Word(v)
+		}
+		return new(big.Int).SetBits(ws)
+	}
+	r := new(big.Int)
+	for i := len(ls) - 1; i >= 0; i-- {
+		r.Lsh(r, 64)
+		r.Or(r, new(big.Int).SetUint64(ls[i]))
+	}
+	return r
 }

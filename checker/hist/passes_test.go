@@ -3,6 +3,7 @@ package hist
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"reflect"
 	"testing"
 
@@ -83,15 +84,16 @@ func TestPassesShare(t *testing.T) {
 }
 
 // TestParallelSame checks that spreading steps over goroutines changes no
-// result: long passes whose counts outgrow 64 bits (three transitions a
-// step for 90 steps), on every coalition, with and without the spread.
+// result: long passes whose counts outgrow maxLimbs limbs (two or three
+// transitions a step for 700 steps), on every coalition, with and without
+// the spread.
 func TestParallelSame(t *testing.T) {
 	g := coinGame()
 	goal := translate.NewBitset(2)
 	goal.Set(1)
 	f := ltlf.NewFactory()
 	psi := f.Anchor(f.Temporal(ltlf.F, 60, 0, f.Atom(0)))
-	plan := make([]*Step, 90)
+	plan := make([]*Step, 700)
 	for k := range plan {
 		if k%7 == 3 {
 			plan[k] = &Step{Opts: []Opt{{Label: 1, Index: -1}}}
@@ -100,14 +102,14 @@ func TestParallelSame(t *testing.T) {
 	run := func(min int, js []uint64) []*Result {
 		m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000, MinParallel: min})
 		p := NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 2))
-		return p.Passes(p.Root(0), plan, 90, js, true)
+		return p.Passes(p.Root(0), plan, 700, js, true)
 	}
 	// Two coalitions: two runs a step after the first filter; one: its
 	// count additions spread.
 	for _, js := range [][]uint64{{0, 1}, {1}} {
 		spread, alone := run(1, js), run(1<<40, js)
-		if spread[0].CAcc.BitLen() <= 64 {
-			t.Fatalf("the counts stay within 64 bits (%v): the test does not reach big counts", spread[0].CAcc)
+		if all := new(big.Int).Add(spread[0].CAcc, spread[0].CRej); all.BitLen() <= 64*maxLimbs {
+			t.Fatalf("the counts stay within %d limbs (%v): the test does not reach big counts", maxLimbs, all)
 		}
 		for i := range spread {
 			if !reflect.DeepEqual(spread[i], alone[i]) {

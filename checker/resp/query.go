@@ -70,13 +70,18 @@ func (q *Query) measure(js ...uint64) {
 			todo = append(todo, j)
 		}
 	}
-	if len(todo) == 0 {
-		return
-	}
-	for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, todo, q.Counts) {
-		q.passes[todo[i]] = r
+	// In batches: the runs of one batch are alive at once, two layers each.
+	for len(todo) > 0 {
+		batch := todo[:min(len(todo), passBatch)]
+		todo = todo[len(batch):]
+		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, batch, q.Counts) {
+			q.passes[batch[i]] = r
+		}
 	}
 }
+
+// passBatch is the number of coalitions whose passes run together.
+const passBatch = 64
 
 // Prefetch runs, all at once, the passes the degrees need, and the one of
 // Compat_Ag(π). They share their layers where the plan filters them alike,
