@@ -386,6 +386,7 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 					}
 				}
 				switch {
+				case w == 0: // no counts
 				case w == 1:
 					next.cnt[d] += src[0]
 				case w == bigCounts:
