@@ -29,6 +29,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
+	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -43,6 +44,8 @@ const (
 	KindNumber                    // Number (and Exact)
 	KindCount                     // Count
 	KindDegrees                   // Degrees
+	KindPower                     // Power
+	KindRange                     // Range: filter(range, …) or a number over several initial states
 )
 
 func (k ResultKind) String() string {
@@ -55,23 +58,41 @@ func (k ResultKind) String() string {
 		return "count"
 	case KindDegrees:
 		return "degrees"
+	case KindPower:
+		return "power"
+	case KindRange:
+		return "range"
 	}
 	return "?"
 }
 
 // Result is the value of a property at the initial state.
 type Result struct {
-	Kind    ResultKind
-	Bool    bool
-	Number  float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact   *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
-	Count   *big.Int // metric #=?
+	Kind   ResultKind
+	Bool   bool
+	Number float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
+	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
+	Count  *big.Int // metric #=?, and int values (filter count, sums of ints)
+	Range  *Range   // KindRange
+	// Log holds what PRISM prints while checking: the lines of filters
+	// (print, printall, min, …) and of the default filter.
+	Log     []string
 	Degrees *Degrees // the `=?` form: all three
+	Power   *Power   // the `=?` form of SHAPLEY and BANZHAF: count, prob and avoid
 	Horizon int      // the horizon T used (0 if none, e.g. P on infinite paths)
 	// HasHorizon says that the result was judged on histories of length
 	// Horizon (a finite-history query), so that a horizon of 0 is told
 	// apart from no horizon at all (pATL, P on infinite paths, Hinf).
 	HasHorizon bool
+	// Explain justifies a qualitative verdict (Config.Explain only): the
+	// boolean responsibility operators, their bounds and <<A>> [ψ].
+	Explain *Explanation
+}
+
+// Range is an interval of values [Lo, Hi]; Int says that they are ints.
+type Range struct {
+	Lo, Hi float64
+	Int    bool
 }
 
 // Degrees holds the three degrees of a responsibility operator.
@@ -97,13 +118,14 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	hist  *hist.Model // the game with β, for the passes (set by initBehaviour)
+	hist  *hist.Model // the game with β, for the passes (made by New)
 	fac   *ltlf.Factory
 	autos map[autoKey]*hist.Product
 	// stepPos holds the position of each resolved plan step, for errors.
 	stepPos map[*hist.Step]prism.Pos
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
+	log  []string                             // lines logged by the property being checked (filter.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
 }
 
@@ -181,6 +203,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
+	if c.needsVectors(e) {
+		return c.checkVector(e)
+	}
 	if len(c.g.Initial) != 1 {
 		if len(c.g.Initial) == 0 {
 			return nil, c.errAt(safePos(e), "the model has no initial state")
@@ -190,11 +215,18 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	init := int(c.g.Initial[0])
 	switch x := e.(type) {
 	case *prism.Resp:
+		if x.Kind.IsPower() {
+			return c.checkPower(x, init)
+		}
 		return c.checkResp(x, init)
 	case *prism.Metric:
 		return c.checkMetric(x, init)
 	case *prism.Strategy:
-		return c.checkStrategy(x, init)
+		res, err := c.checkStrategy(x, init)
+		if err == nil && c.cfg.Explain && x.Certain {
+			res.Explain = c.explainCertain(x, res.Bool)
+		}
+		return res, err
 	case *prism.RewardOp:
 		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
 			return c.checkOptReward(x, init)
@@ -226,7 +258,7 @@ func severalInitial(e prism.Expr) string {
 	case *prism.Metric:
 		return "metric queries are judged from exactly one (SPEC §1)"
 	}
-	return "onus checks pATL properties (P, <<A>>, R and state formulas) at a single initial state and has no filters to combine several yet"
+	return "responsibility, metric and P=? queries on histories are judged from exactly one"
 }
 
 // safePos returns e's position, or NoPos where a hand-built tree lacks
@@ -253,10 +285,8 @@ func (c *Checker) unsupported(e prism.Expr) error {
 			return false
 		case *prism.RewardOp:
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
-		case *prism.FilterExpr:
-			found = c.errAt(y.FilterPos, "filters are not supported yet")
 		case *prism.MultiNash:
-			found = c.errAt(y.OpPos, "equilibrium queries are not supported yet")
+			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':

@@ -1,16 +1,25 @@
-// Package checker evaluates γATL properties on an explicit game: the
-// outcome languages of finite histories, their counts, probabilities and
-// entropies, and the responsibility operators CAR, CPR and CCR with their
-// degrees (SPEC §2, §3, §5, §6).
+// Package checker is the entry of property checking: New prepares a game
+// with its behaviour profile, Check evaluates one property at the initial
+// state and returns a Result, Languages and ExportOutcome expose the
+// languages a measure depends on. It dispatches on the property, evaluates
+// state formulas, resolves plans and behaviours, turns outcome expressions
+// into automata, and attaches source positions to every error; the
+// algorithms live in its sub-packages (docs/ARCHITECTURE.md):
 //
-// Every language is computed by one dynamic-programming pass over the
-// product of the game and a deterministic automaton of the outcome, layered
-// by step; histories and plans are never enumerated.
+//	ltlf    outcome formulas → deterministic automata (progression)
+//	hist    game × automaton × step: the layered passes over histories
+//	resp    CAR, CPR, CCR: degrees, plan search, entropy rate
+//	solve   games on infinite paths: value iteration, matrix games,
+//	        prob0/prob1, sure winning, rewards
+//	export  export-outcome chains and properties
+//	limit   the resource-limit error they share (LimitError)
 //
-// Beside the responsibility queries it checks pATL on games (SPEC §4):
-// coalition operators by value iteration, with csg states solved as matrix
-// games by linear programming (patl.go, valueiter.go, matrixgame.go), P=?
-// on the infinite paths of the chain a behaviour profile induces (pinf.go),
-// and it builds the Markov chains that `onus export-outcome` writes
-// (exportoutcome*.go).
+// Files: checker.go (New, Check, Result), stateformula.go, outcome.go
+// (outcomes to automata, horizons), plan.go and behaviour.go (SPEC §2),
+// resp.go and metric.go (finite-history operators), patl.go and
+// patlreward.go (pATL, SPEC §4), pinf.go (P on the infinite paths of the
+// chain a behaviour induces), languages.go and exportoutcome.go (SPEC §7),
+// power.go (SHAPLEY and BANZHAF, SPEC §10.1), blame.go (every agent at once
+// for `onus blame`, §10.2), explain.go (witnesses of verdicts, §10.3) and
+// equilibria.go (equilibrium queries, §11).
 package checker

@@ -326,6 +326,7 @@ func TestExportOutcomeRandom(t *testing.T) {
 			&prism.Resp{Kind: prism.CAR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Resp{Kind: prism.CPR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Resp{Kind: prism.CCR, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
+			&prism.Resp{Kind: prism.SHAPLEY, Agent: agent, Plan: plan, Degree: prism.DegAll, Outcome: psi},
 			&prism.Metric{Kind: prism.MetricCount, Outcome: psi},
 		}
 		if rc.bounded != nil {
@@ -535,54 +536,56 @@ func TestExportOutcomeCorpus(t *testing.T) {
 	}
 	total := 0
 	for _, tc := range cases {
-		fset := prism.NewFileSet()
-		src, err := os.ReadFile(filepath.Join(root, tc.model))
-		if err != nil {
-			t.Fatal(err)
-		}
-		mf, err := prism.ParseModel(fset, tc.model, string(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := prism.CheckModel(fset, mf); err != nil {
-			t.Fatal(err)
-		}
-		var consts []translate.ConstAssign
-		if tc.consts != "" {
-			specs, err := translate.ParseConstSpecs(tc.consts)
+		t.Run(tc.model, func(t *testing.T) {
+			fset := prism.NewFileSet()
+			src, err := os.ReadFile(filepath.Join(root, tc.model))
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, s := range specs {
-				consts = append(consts, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
-			}
-		}
-		for _, exact := range []bool{false, true} {
-			m, err := translate.Build(fset, mf, nil, translate.Config{Consts: consts, Exact: exact})
+			mf, err := prism.ParseModel(fset, tc.model, string(src))
 			if err != nil {
 				t.Fatal(err)
 			}
-			c, err := checker.New(fset, m.Game, m, checker.Config{Exact: exact})
-			if err != nil {
+			if err := prism.CheckModel(fset, mf); err != nil {
 				t.Fatal(err)
 			}
-			var props []string
-			for _, o := range tc.outcomes {
-				props = append(props, "#=? [ "+o+" ]", "P=? [ "+o+" ]")
-			}
-			props = append(props, tc.resp...)
-			for _, p := range props {
-				e, err := prism.ParseExpr(fset, "test", p)
+			var consts []translate.ConstAssign
+			if tc.consts != "" {
+				specs, err := translate.ParseConstSpecs(tc.consts)
 				if err != nil {
-					t.Fatalf("%s: %v", p, err)
+					t.Fatal(err)
 				}
-				n, err := roundTrip(t, c, e, tc.model+": "+p)
-				if err != nil {
-					t.Fatalf("%s: %s: %v", tc.model, p, err)
+				for _, s := range specs {
+					consts = append(consts, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
 				}
-				total += n
 			}
-		}
+			for _, exact := range []bool{false, true} {
+				m, err := translate.Build(fset, mf, nil, translate.Config{Consts: consts, Exact: exact})
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, err := checker.New(fset, m.Game, m, checker.Config{Exact: exact})
+				if err != nil {
+					t.Fatal(err)
+				}
+				var props []string
+				for _, o := range tc.outcomes {
+					props = append(props, "#=? [ "+o+" ]", "P=? [ "+o+" ]")
+				}
+				props = append(props, tc.resp...)
+				for _, p := range props {
+					e, err := prism.ParseExpr(fset, "test", p)
+					if err != nil {
+						t.Fatalf("%s: %v", p, err)
+					}
+					n, err := roundTrip(t, c, e, tc.model+": "+p)
+					if err != nil {
+						t.Fatalf("%s: %s: %v", tc.model, p, err)
+					}
+					total += n
+				}
+			}
+		})
 	}
 	t.Logf("%d languages round-tripped", total)
 }
@@ -625,30 +628,32 @@ func TestExportOutcomeEdges(t *testing.T) {
 		{`!"payoff1" W "payoff2"`, 0, 2, 1 - (3.0/16 + 10.0/16*3.0/16)},
 	}
 	for _, tc := range cases {
-		e, err := prism.ParseExpr(prism.NewFileSet(), "t", "P=? [ "+tc.psi+" ]")
-		if err != nil {
-			t.Fatal(err)
-		}
-		psi := e.(*prism.ProbOp).Path
-		c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g, true}, checker.Config{Exact: true, Horizon: tc.T, OutcomeFrom: tc.from, Behaviours: behaviours})
-		if err != nil {
-			t.Fatal(err)
-		}
-		what := fmt.Sprintf("%s from %d T=%d", tc.psi, tc.from, tc.T)
-		for _, x := range []prism.Expr{
-			&prism.Metric{Kind: prism.MetricCount, Outcome: psi},
-			&prism.Resp{Kind: prism.CPR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: planOf(step("c1", "c2"))}, Degree: prism.DegAll, Outcome: psi},
-		} {
-			if _, isResp := x.(*prism.Resp); isResp && tc.T == 0 {
-				continue // a plan step needs a horizon of at least 1
+		t.Run(fmt.Sprintf("%s from %d T=%d", tc.psi, tc.from, tc.T), func(t *testing.T) {
+			e, err := prism.ParseExpr(prism.NewFileSet(), "t", "P=? [ "+tc.psi+" ]")
+			if err != nil {
+				t.Fatal(err)
 			}
-			if _, err := roundTrip(t, c, x, what); err != nil {
-				t.Fatalf("%s: %v", what, err)
+			psi := e.(*prism.ProbOp).Path
+			c, err := checker.New(prism.NewFileSet(), g, fakeEnv{g, true}, checker.Config{Exact: true, Horizon: tc.T, OutcomeFrom: tc.from, Behaviours: behaviours})
+			if err != nil {
+				t.Fatal(err)
 			}
-		}
-		exps := mustExport(t, c, &prism.Metric{Kind: prism.MetricCount, Outcome: psi})
-		if got := exps[0].Lang.Prob; math.Abs(got-tc.wantProb) > 1e-12 {
-			t.Errorf("%s: P(L_psi) = %v, want %v", what, got, tc.wantProb)
-		}
+			what := fmt.Sprintf("%s from %d T=%d", tc.psi, tc.from, tc.T)
+			for _, x := range []prism.Expr{
+				&prism.Metric{Kind: prism.MetricCount, Outcome: psi},
+				&prism.Resp{Kind: prism.CPR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: planOf(step("c1", "c2"))}, Degree: prism.DegAll, Outcome: psi},
+			} {
+				if _, isResp := x.(*prism.Resp); isResp && tc.T == 0 {
+					continue // a plan step needs a horizon of at least 1
+				}
+				if _, err := roundTrip(t, c, x, what); err != nil {
+					t.Fatalf("%s: %v", what, err)
+				}
+			}
+			exps := mustExport(t, c, &prism.Metric{Kind: prism.MetricCount, Outcome: psi})
+			if got := exps[0].Lang.Prob; math.Abs(got-tc.wantProb) > 1e-12 {
+				t.Errorf("%s: P(L_psi) = %v, want %v", what, got, tc.wantProb)
+			}
+		})
 	}
 }

@@ -272,3 +272,26 @@ func xBehaviourQ(players ...string) []*prism.BehaviourDecl {
 	}
 	return out
 }
+
+// chainGame is a two-state game: state 0 has the choices of acts (each
+// leading to 0 and 1 as given), state 1 loops. Label "done" = {1}.
+func chainGame(typ prism.ModelType, players []string, acts []int32, targets [][]int32, probs [][]float64) *translate.Game {
+	g := &translate.Game{Type: typ, Players: players, Actions: []string{"", "go", "stay"},
+		Vars: []translate.Var{{Name: "x", Lo: 0, Hi: 1}}, NumStates: 2, Values: []int32{0, 1},
+		Initial: []int32{0}, Deadlock: translate.NewBitset(2)}
+	g.ChoiceStart = []int32{0, int32(len(acts)), int32(len(acts)) + 1}
+	g.TransStart = []int32{0}
+	for i := range acts {
+		g.Target = append(g.Target, targets[i]...)
+		g.Prob = append(g.Prob, probs[i]...)
+		g.TransStart = append(g.TransStart, int32(len(g.Target)))
+	}
+	g.ChoiceAction = append(append([]int32(nil), acts...), 2)
+	g.Target = append(g.Target, 1)
+	g.Prob = append(g.Prob, 1)
+	g.TransStart = append(g.TransStart, int32(len(g.Target)))
+	done := translate.NewBitset(2)
+	done.Set(1)
+	g.Labels = []translate.Label{{Name: "done", States: done}}
+	return g
+}

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"math"
+	"strconv"
 	"testing"
 
 	"github.com/onus-mc/onus/prism"
@@ -8,8 +10,9 @@ import (
 )
 
 // buildForTest parses, checks and builds a model with a props file for the
-// tests that check parsed properties. Model and build errors end the test;
-// errors of the props file are returned, for tests that expect them.
+// tests that check parsed properties. Model errors end the test; errors of
+// the props file, and of building the model with it, are returned, for
+// tests that expect them.
 func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet, *translate.Model, *prism.PropsFile, error) {
 	t.Helper()
 	fset := prism.NewFileSet()
@@ -29,7 +32,32 @@ func buildForTest(t *testing.T, model, props string, exact bool) (*prism.FileSet
 	}
 	m, err := translate.Build(fset, mf, pf, translate.Config{Exact: exact})
 	if err != nil {
-		t.Fatalf("build: %v", err)
+		return nil, nil, nil, err
 	}
 	return fset, m, pf, nil
+}
+
+// behaviourDC weights d and c of every player with pd and pc.
+func behaviourDC(pd, pc string, players ...string) []*prism.BehaviourDecl {
+	lit := func(text string) *prism.DoubleLit {
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			panic(err)
+		}
+		return &prism.DoubleLit{Value: v, Text: text}
+	}
+	out := xBehaviourQ(players...)
+	for _, b := range out {
+		b.Weights[0].Weight = lit(pd)
+		b.Weights[1].Weight = lit(pc)
+	}
+	return out
+}
+
+// relNear compares with a relative tolerance; 0 only equals 0.
+func relNear(a, b, tol float64) bool {
+	if a == b {
+		return true
+	}
+	return math.Abs(a-b) <= tol*math.Max(math.Abs(a), math.Abs(b))
 }

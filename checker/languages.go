@@ -21,7 +21,8 @@ type Language = hist.Language
 // Languages returns the languages the value of property e depends on (a
 // responsibility operator or a #=?, H=? metric), in SPEC §7's order: CAR:
 // L_psi, L_plus; CPR: L_not_psi, L_plus, L_minus; CCR: L_psi and, for each
-// J ∋ i, L^{J+} and L^{J−}; metrics: L_psi.
+// J ∋ i, L^{J+} and L^{J−}; SHAPLEY and BANZHAF: for each J, Compat_J(π)
+// split by ψ; metrics: L_psi.
 func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 	defer settle(&err)
 	e = prism.Unparen(e)
@@ -53,6 +54,9 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 			return c.language(name, meaning, q.Steps, j, neg, q.T, q.Pass(j))
 		}
 		ag := c.g.Players[q.Agent]
+		if x.Kind.IsPower() {
+			return c.powerLanguages(q), nil
+		}
 		switch x.Kind {
 		case prism.CAR:
 			return []*Language{
@@ -79,6 +83,26 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		return out, nil
 	}
 	return nil, c.errAt(e.Position(), "only responsibility operators, the metrics #=? and H=?, and P=? [ψ] have languages to export")
+}
+
+// powerLanguages lists, for every J ⊆ Ag, Compat_J(π) ∩ L_ψ and
+// Compat_J(π) ∩ L_¬ψ: v_C(J) and v_P(J) are the first's share of their
+// union (SPEC §10.1).
+func (c *Checker) powerLanguages(q *resp.Query) []*Language {
+	var out []*Language
+	for j := uint64(0); j <= q.All(); j++ {
+		names := c.playerNames(j)
+		tag := strings.Join(names, "_")
+		if j == 0 {
+			tag = "none"
+		}
+		set := "{" + strings.Join(names, ",") + "}"
+		r := q.Pass(j)
+		out = append(out,
+			c.language("L_psi_J_"+tag, "Compat_"+set+"(pi) ∩ L_psi", q.Steps, j, false, q.T, r),
+			c.language("L_not_psi_J_"+tag, "Compat_"+set+"(pi) ∩ L_not_psi", q.Steps, j, true, q.T, r))
+	}
+	return out
 }
 
 func (c *Checker) playerNames(j uint64) []string {

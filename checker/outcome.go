@@ -23,18 +23,19 @@ type autoKey struct {
 	e        prism.Expr // used when the text is unavailable
 	fromOne  bool
 	clip     int64
+	strong   bool // X reads the next state (co-safe rewards)
 	anchored bool // deadlines on the step counter (histories only)
 }
 
-func keyOf(e prism.Expr, fromOne bool, clip int64) (k autoKey) {
-	k = autoKey{e: e, fromOne: fromOne, clip: clip}
+func keyOf(e prism.Expr, fromOne bool, clip int64, strong bool) (k autoKey) {
+	k = autoKey{e: e, fromOne: fromOne, clip: clip, strong: strong}
 	defer func() {
 		if recover() != nil {
-			k = autoKey{e: e, fromOne: fromOne, clip: clip}
+			k = autoKey{e: e, fromOne: fromOne, clip: clip, strong: strong}
 		}
 	}()
 	if e != nil {
-		k = autoKey{text: prism.ExprString(e), fromOne: fromOne, clip: clip}
+		k = autoKey{text: prism.ExprString(e), fromOne: fromOne, clip: clip, strong: strong}
 	}
 	return k
 }
@@ -188,6 +189,12 @@ type outcomeBuilder struct {
 	fac     *ltlf.Factory
 	fromOne bool
 	clip    int64 // > 0: bounds above it mean the same as it (histories of that length)
+	// strong makes X χ wait for the next state: X (χ ∧ ⊤) with ⊤ an atom
+	// that holds everywhere, so that the residual after one letter is the
+	// atom, not true (the first position at which the prefix is good is
+	// then the one PRISM finds; co-safe rewards count the steps before it).
+	strong  bool
+	neg     bool // below an odd number of negations (strong X)
 	atoms   []translate.Bitset
 	atomIdx map[string]int
 }
@@ -240,7 +247,9 @@ func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32
 		}
 	case *prism.Unary:
 		if x.Op == prism.OpNot {
+			b.neg = !b.neg
 			a, err := c.buildOutcome(b, x.X, top)
+			b.neg = !b.neg
 			if err != nil {
 				return 0, err
 			}
@@ -250,7 +259,10 @@ func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32
 		{
 			switch x.Op {
 			case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
+				flip := x.Op == prism.OpImplies
+				b.neg = b.neg != flip
 				l, err := c.buildOutcome(b, x.X, top)
+				b.neg = b.neg != flip
 				if err != nil {
 					return 0, err
 				}
@@ -265,9 +277,23 @@ func (c *Checker) buildOutcome(b *outcomeBuilder, e prism.Expr, top bool) (int32
 					return f.Or(l, r), nil
 				case prism.OpImplies:
 					return f.Or(f.Not(l), r), nil
-				default:
+				}
+				if !b.strong {
 					return f.Or(f.And(l, r), f.And(f.Not(l), f.Not(r))), nil
 				}
+				// a <=> b is (a ∧ b) ∨ (¬a ∧ ¬b): under a strong X the
+				// negated sides are built again below a negation.
+				b.neg = !b.neg
+				defer func() { b.neg = !b.neg }()
+				nl, err := c.buildOutcome(b, x.X, top)
+				if err != nil {
+					return 0, err
+				}
+				nr, err := c.buildOutcome(b, x.Y, top)
+				if err != nil {
+					return 0, err
+				}
+				return f.Or(f.And(l, r), f.And(f.Not(nl), f.Not(nr))), nil
 			}
 		}
 	}
@@ -297,6 +323,19 @@ func (c *Checker) buildTemporal(b *outcomeBuilder, x *prism.Temporal, top bool) 
 	var kind ltlf.Kind
 	switch x.Op {
 	case prism.TempX:
+		if b.strong {
+			all := translate.NewBitset(c.g.NumStates)
+			for s := 0; s < c.g.NumStates; s++ {
+				all.Set(s)
+			}
+			// Under a negation, X (χ ∨ ¬⊤) becomes X (¬χ ∧ ⊤) once the
+			// negation is pushed inwards.
+			if b.neg {
+				right = f.Or(right, f.Not(b.atom(all)))
+			} else {
+				right = f.And(right, b.atom(all))
+			}
+		}
 		return f.Next(right, false), nil
 	case prism.TempF:
 		kind = ltlf.F
@@ -375,12 +414,22 @@ func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*hist.Product, e
 }
 
 func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64, anchored bool) (*hist.Product, error) {
-	key := keyOf(e, fromOne, clip)
+	return c.automatonOf(e, fromOne, clip, false, anchored)
+}
+
+// rewardAutomaton compiles the co-safe path formula of a reward operator,
+// with X strong (outcomeBuilder.strong).
+func (c *Checker) rewardAutomaton(e prism.Expr) (*hist.Product, error) {
+	return c.automatonOf(e, false, 0, true, false)
+}
+
+func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, anchored bool) (*hist.Product, error) {
+	key := keyOf(e, fromOne, clip, strong)
 	key.anchored = anchored
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
-	b := &outcomeBuilder{fac: c.fac, fromOne: fromOne, clip: clip, atomIdx: map[string]int{}}
+	b := &outcomeBuilder{fac: c.fac, fromOne: fromOne, clip: clip, strong: strong, atomIdx: map[string]int{}}
 	id, err := c.buildOutcome(b, e, true)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,11 @@
 package checker
 
 import (
+	"math/big"
+
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -37,11 +40,16 @@ func probOp(x *prism.ProbOp) patlOp {
 // strategyForm checks that x is a coalition operator onus evaluates and
 // returns the operator inside it.
 func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
+	if m, ok := prism.Unparen(x.Op).(*prism.MultiNash); ok {
+		return patlOp{}, c.errAt(m.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
+	}
 	switch {
-	case x.Dual:
-		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported yet")
+	case x.Dual && c.g.Joint != nil && len(x.Coalitions) == 1:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported on csg models: onus reads [[A]] as <<others>>, which holds where turn-based games are determined; concurrent games need not be")
+	case x.Dual && x.Certain:
+		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported with a certain path [ψ]: sure winning is not determined when chance opposes both sides")
 	case len(x.Coalitions) != 1:
-		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) are only used by equilibrium queries, which are not supported yet")
+		return patlOp{}, c.errAt(x.OpPos, "several coalitions (<<a:b>>) take an equilibrium query, max=?(O1+O2) or min=?(O1+O2); with a single P or R operator they are not supported")
 	case len(x.Options) > 0:
 		return patlOp{}, c.errAt(x.OpPos, "options of the coalition operator are not supported")
 	case x.Certain:
@@ -68,8 +76,6 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 			return patlOp{}, err
 		}
 		return patlOp{pos: op.OpPos, rel: op.Rel, bound: op.Bound, rew: op}, nil
-	case *prism.MultiNash:
-		return patlOp{}, c.errAt(op.OpPos, "equilibrium queries are not supported yet")
 	case nil:
 		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
@@ -96,8 +102,22 @@ func (c *Checker) opUnsupported(op patlOp) error {
 	return c.unsupported(op.path)
 }
 
-// coalitionOf resolves the players of x (all of them for <<*>>).
+// coalitionOf resolves the players of x (all of them for <<*>>). The dual
+// [[A]] is the coalition of the other players: in a turn-based game,
+// which is determined, [[A]] P≥p [ψ] (A cannot keep the probability below
+// p) holds exactly where <<others>> P≥p [ψ] does, and the values agree.
 func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
+	coal, err := c.namedCoalition(x)
+	if err != nil || !x.Dual {
+		return coal, err
+	}
+	for i := range coal {
+		coal[i] = !coal[i]
+	}
+	return coal, nil
+}
+
+func (c *Checker) namedCoalition(x *prism.Strategy) ([]bool, error) {
 	coal := make([]bool, c.nplayers)
 	if len(x.AllPlayers) > 0 && x.AllPlayers[0] {
 		for i := range coal {
@@ -161,6 +181,9 @@ func (c *Checker) opValues(q solve.Query, op patlOp, starts []int) ([]float64, e
 
 // checkStrategy evaluates a coalition operator at the initial state.
 func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
+	if m, ok := prism.Unparen(x.Op).(*prism.MultiNash); ok {
+		return c.checkEquilibrium(x, m, init)
+	}
 	q, op, err := c.strategyQuery(x)
 	if err != nil {
 		return nil, err
@@ -176,17 +199,27 @@ func (c *Checker) checkOp(q solve.Query, op patlOp, init int) (*Result, error) {
 	if q.Sure {
 		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
 	}
+	ex := c.exactValues(q, op, []int{init})
 	if op.rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v[0]}, nil
+		res := &Result{Kind: KindNumber, Number: v[0]}
+		if ex != nil {
+			res.Exact, res.Number = ex[0], resp.RatFloat(ex[0])
+		}
+		return res, nil
 	}
-	b, err := c.opHolds(op, v[0])
+	var vr *big.Rat
+	if ex != nil {
+		vr = ex[0]
+	}
+	b, err := c.opHolds(op, v[0], vr)
 	if err != nil {
 		return nil, err
 	}
 	return &Result{Kind: KindBool, Bool: b}, nil
 }
 
-func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
+// opHolds compares op's value v (exactly vr when not nil) with its bound.
+func (c *Checker) opHolds(op patlOp, v float64, vr *big.Rat) (bool, error) {
 	var bound weight
 	var err error
 	if op.rew != nil {
@@ -197,7 +230,7 @@ func (c *Checker) opHolds(op patlOp, v float64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	return compare(v, nil, op.rel, bound), nil
+	return compare(v, vr, op.rel, bound), nil
 }
 
 // checkOptProb evaluates Pmax=? / Pmin=? without a coalition: all players
@@ -251,11 +284,16 @@ func (c *Checker) strategySet(x *prism.Strategy) (translate.Bitset, error) {
 	if err != nil {
 		return nil, err
 	}
+	ex := c.exactValues(q, op, starts)
 	set := translate.NewBitset(c.g.NumStates)
 	for s, p := range v {
 		holds := p == 1
 		if !q.Sure {
-			if holds, err = c.opHolds(op, p); err != nil {
+			var vr *big.Rat
+			if ex != nil {
+				vr = ex[s]
+			}
+			if holds, err = c.opHolds(op, p, vr); err != nil {
 				return nil, err
 			}
 		}
@@ -288,8 +326,8 @@ func (c *Checker) pathValues(q solve.Query, path prism.Expr, starts []int) ([]fl
 }
 
 // valuesAt picks the values of the states in starts out of a value per
-// state.
-func valuesAt(all []float64, starts []int) []float64 {
+// state (game or product state).
+func valuesAt[T int | int32](all []float64, starts []T) []float64 {
 	out := make([]float64, len(starts))
 	for k, s := range starts {
 		out[k] = all[s]
@@ -416,11 +454,7 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 	if err != nil {
 		return nil, err
 	}
-	out := make([]float64, len(starts))
-	for k, id := range ids {
-		out[k] = v[id]
-	}
-	return out, nil
+	return valuesAt(v, ids), nil
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the

@@ -430,26 +430,28 @@ func TestPATLBadCoalition(t *testing.T) {
 	}{
 		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Name: "zz"} }, `unknown player "zz"`},
 		{func(s *prism.Strategy) { s.Coalitions[0][0] = prism.PlayerRef{Index: 7} }, `there is no player 7 (the model has 2)`},
-		{func(s *prism.Strategy) { s.Dual = true }, `dual coalition operator`},
+		{func(s *prism.Strategy) { s.Dual, s.Certain, s.Op = true, true, s.Op.(*prism.ProbOp).Path }, `dual coalition operator`},
 		{func(s *prism.Strategy) { s.Coalitions = append(s.Coalitions, nil) }, `several coalitions`},
 		{func(s *prism.Strategy) { s.Op = nil }, `missing operator`},
 		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Kind = 'S' }, `S is not supported`},
 		{func(s *prism.Strategy) { s.Op.(*prism.ProbOp).Path = nil }, `missing path formula`},
 	}
 	for _, tc := range cases {
-		st := *pf.Properties[0].Expr.(*prism.Strategy)
-		st.Coalitions = [][]prism.PlayerRef{append([]prism.PlayerRef(nil), st.Coalitions[0]...)}
-		op := *st.Op.(*prism.ProbOp)
-		st.Op = &op
-		tc.edit(&st)
-		c, err := New(fset, m.Game, m, Config{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		res, err := c.Check(&st)
-		if err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("got %v, %v; want an error with %q", res, err, tc.want)
-		}
+		t.Run(tc.want, func(t *testing.T) {
+			st := *pf.Properties[0].Expr.(*prism.Strategy)
+			st.Coalitions = [][]prism.PlayerRef{append([]prism.PlayerRef(nil), st.Coalitions[0]...)}
+			op := *st.Op.(*prism.ProbOp)
+			st.Op = &op
+			tc.edit(&st)
+			c, err := New(fset, m.Game, m, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := c.Check(&st)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("got %v, %v; want an error with %q", res, err, tc.want)
+			}
+		})
 	}
 }
 

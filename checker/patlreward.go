@@ -42,14 +42,28 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 		}
 	case 'S':
 		return c.errAt(x.OpPos, "steady-state rewards S are not supported")
+	case 'P':
+		if c.g.Joint != nil {
+			return c.errAt(x.OpPos, "co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: \"Computation not implemented yet.\")")
+		}
+		return c.coSafeForm(x)
 	default:
-		return c.errAt(x.OpPos, "this reward formula is not supported (only C<=k, I=k, F and Fc)")
+		return c.errAt(x.OpPos, "this reward formula is not supported (only C<=k, I=k, F, Fc, F0 and co-safe path formulas)")
 	}
 	return nil
 }
 
-// rewardStruct selects the reward structure of x.
+// rewardStruct selects the reward structure of x; one with a negative
+// value where the model type forbids it is refused.
 func (c *Checker) rewardStruct(x *prism.RewardOp) (*translate.Rewards, error) {
+	r, err := c.selectRewards(x)
+	if err == nil && r.Negative != nil {
+		return nil, r.Negative
+	}
+	return r, err
+}
+
+func (c *Checker) selectRewards(x *prism.RewardOp) (*translate.Rewards, error) {
 	rs := c.g.Rewards
 	if len(rs) == 0 {
 		return nil, c.errAt(x.OpPos, "the model has no reward structures")
@@ -83,6 +97,10 @@ func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) (
 		return nil, err
 	}
 	var all []float64
+	if x.ContentKind == 'P' {
+		v, err := c.coSafeRewards(q, x, r, starts)
+		return v, c.operatorErr(x, err)
+	}
 	switch x.ContentKind {
 	case 'C', 'I':
 		all, err = c.stepRewards(q, x, r)
@@ -91,14 +109,19 @@ func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) (
 	default:
 		all, err = c.reachRewards(q, x, r)
 	}
-	var oe *solve.OperatorError
-	if errors.As(err, &oe) {
-		return nil, c.errAt(x.OpPos, "%s", oe.Msg)
-	}
-	if err != nil {
+	if err = c.operatorErr(x, err); err != nil {
 		return nil, err
 	}
 	return valuesAt(all, starts), nil
+}
+
+// operatorErr positions an error of the solvers at the operator.
+func (c *Checker) operatorErr(x *prism.RewardOp, err error) error {
+	var oe *solve.OperatorError
+	if errors.As(err, &oe) {
+		return c.errAt(x.OpPos, "%s", oe.Msg)
+	}
+	return err
 }
 
 // stepRewards: C<=k (exactly k steps of state and transition rewards) and
@@ -117,18 +140,27 @@ func (c *Checker) stepRewards(q solve.Query, x *prism.RewardOp, r *translate.Rew
 // reachRewards: F and Fc on turn-based games, which need non-negative
 // rewards.
 func (c *Checker) reachRewards(q solve.Query, x *prism.RewardOp, r *translate.Rewards) ([]float64, error) {
-	for _, xs := range [][]float64{r.State, r.Trans} {
-		for _, v := range xs {
-			if v < 0 {
-				return nil, c.errAt(x.OpPos, "reachability rewards need non-negative rewards")
-			}
-		}
+	if err := c.nonNegative(x, r); err != nil {
+		return nil, err
 	}
 	target, err := c.patlBools(x.Target)
 	if err != nil {
 		return nil, err
 	}
 	return solve.ReachRewards(c.g, q, r, target, x.ContentKind != 'F')
+}
+
+// nonNegative refuses negative rewards, which reachability rewards do not
+// handle.
+func (c *Checker) nonNegative(x *prism.RewardOp, r *translate.Rewards) error {
+	for _, xs := range [][]float64{r.State, r.Trans} {
+		for _, v := range xs {
+			if v < 0 {
+				return c.errAt(x.OpPos, "reachability rewards need non-negative rewards")
+			}
+		}
+	}
+	return nil
 }
 
 // zeroRewards: F0 on turn-based games, which needs non-negative integer

@@ -14,7 +14,7 @@ import (
 // with its behaviour profile β is a Markov chain, the probability of
 // moving from s to s' being Σ_α β(s)(α)·δ(s,α)(s'). The chain is built once
 // as a game with one choice per state and solved by the pATL machinery of
-// patl.go and valueiter.go (graph analysis for the probability-0 and -1
+// patl.go and package solve (graph analysis for the probability-0 and -1
 // states, value iteration for the rest): a single temporal operator over
 // state formulas directly, any other co-safe or safety formula on the
 // product with its outcome automaton.
@@ -127,7 +127,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 	// The outcome automaton is compiled on the game (its letters are the
 	// atoms' truth values per state, which the chain shares); its product
 	// runs on the chain's transitions.
-	key := keyOf(path, false, 0)
+	key := keyOf(path, false, 0, false)
 	prod, ok := inf.prods[key]
 	if !ok {
 		a, err := c.automatonFor(path, false)
@@ -159,7 +159,7 @@ func (c *Checker) infSimple(chain *translate.Game, t *prism.Temporal) ([]float64
 // state are computed once per path formula.
 func (c *Checker) infProbAt(path prism.Expr, s int) (float64, error) {
 	c.chain()
-	key := keyOf(path, false, 0)
+	key := keyOf(path, false, 0, false)
 	v, ok := c.inf.all[key]
 	if !ok {
 		starts := make([]int, c.g.NumStates)

@@ -36,34 +36,36 @@ func TestProbInfiniteCorpus(t *testing.T) {
 		{"nesting2.prism", []string{`F <<2,3>> P>=0.5 [ F<=1 s=2 ]`}, map[string]float64{`F <<2,3>> P>=0.5 [ F<=1 s=2 ]`: 0.8125}},
 	}
 	for _, tc := range cases {
-		b, err := os.ReadFile(filepath.Join(dir, tc.file))
-		if err != nil {
-			t.Fatal(err)
-		}
-		src := string(b)
-		for _, p := range tc.paths {
-			val := func(op string, cfg Config) float64 {
-				t.Helper()
-				res, err := checkProps(t, src, op+" [ "+p+" ]\n", cfg)
-				if err != nil {
-					t.Fatalf("%s: %s [ %s ]: %v", tc.file, op, p, err)
+		t.Run(tc.file, func(t *testing.T) {
+			b, err := os.ReadFile(filepath.Join(dir, tc.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			src := string(b)
+			for _, p := range tc.paths {
+				val := func(op string, cfg Config) float64 {
+					t.Helper()
+					res, err := checkProps(t, src, op+" [ "+p+" ]\n", cfg)
+					if err != nil {
+						t.Fatalf("%s: %s [ %s ]: %v", tc.file, op, p, err)
+					}
+					return res.Number
 				}
-				return res.Number
+				pr, lo, hi := val("P=?", Config{}), val("Pmin=?", Config{}), val("Pmax=?", Config{})
+				if pr < lo-1e-6 || pr > hi+1e-6 {
+					t.Errorf("%s: P=? [ %s ] = %v outside [Pmin, Pmax] = [%v, %v]", tc.file, p, pr, lo, hi)
+				}
+				if want, ok := tc.hand[p]; ok && !patlClose(pr, want) {
+					t.Errorf("%s: P=? [ %s ] = %v, want %v", tc.file, p, pr, want)
+				}
+				// co-safe: from below; safety: from above
+				fin := val("P=?", Config{Horizon: 200})
+				if math.Abs(fin-pr) > 1e-4 {
+					t.Errorf("%s: P=? [ %s ] = %v on infinite paths, %v over 200 steps", tc.file, p, pr, fin)
+				}
+				t.Logf("%s: P=? [ %s ] = %.6g in [%.6g, %.6g]", tc.file, p, pr, lo, hi)
 			}
-			pr, lo, hi := val("P=?", Config{}), val("Pmin=?", Config{}), val("Pmax=?", Config{})
-			if pr < lo-1e-6 || pr > hi+1e-6 {
-				t.Errorf("%s: P=? [ %s ] = %v outside [Pmin, Pmax] = [%v, %v]", tc.file, p, pr, lo, hi)
-			}
-			if want, ok := tc.hand[p]; ok && !patlClose(pr, want) {
-				t.Errorf("%s: P=? [ %s ] = %v, want %v", tc.file, p, pr, want)
-			}
-			// co-safe: from below; safety: from above
-			fin := val("P=?", Config{Horizon: 200})
-			if math.Abs(fin-pr) > 1e-4 {
-				t.Errorf("%s: P=? [ %s ] = %v on infinite paths, %v over 200 steps", tc.file, p, pr, fin)
-			}
-			t.Logf("%s: P=? [ %s ] = %.6g in [%.6g, %.6g]", tc.file, p, pr, lo, hi)
-		}
+		})
 	}
 }
 

@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 // profile (SPEC §4), with values computed by hand.
 
 // cpdSrc is the CPD of SPEC §8, read from examples/.
-func cpdSrc(t *testing.T) string {
+func cpdSrc(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "examples", "cpd.prism"))
 	if err != nil {
@@ -217,32 +218,42 @@ func TestProbInfiniteHorizonAndExact(t *testing.T) {
 		{`P=? [ X P>0.3 [ "fine" U "reward" ] ]`, Config{Exact: true}, 0.5, 1, "1/2"},
 	}
 	for _, tc := range cases {
-		res, err := checkProps(t, cpd, tc.prop+"\n", tc.cfg)
-		if err != nil {
-			t.Errorf("%s %+v: %v", tc.prop, tc.cfg, err)
-			continue
-		}
-		ok := res.Kind == KindNumber && patlClose(res.Number, tc.num) && res.Horizon == tc.horizon
-		if tc.exact == "" {
-			ok = ok && res.Exact == nil
-		} else {
-			ok = ok && res.Exact != nil && res.Exact.RatString() == tc.exact
-		}
-		if !ok {
-			t.Errorf("%s %+v: got %v horizon %d exact %v; want %v horizon %d exact %q",
-				tc.prop, tc.cfg, res.Number, res.Horizon, res.Exact, tc.num, tc.horizon, tc.exact)
-		}
+		t.Run(fmt.Sprintf("%s %+v", tc.prop, tc.cfg), func(t *testing.T) {
+			res, err := checkProps(t, cpd, tc.prop+"\n", tc.cfg)
+			if err != nil {
+				t.Errorf("%s %+v: %v", tc.prop, tc.cfg, err)
+				return
+			}
+			ok := res.Kind == KindNumber && patlClose(res.Number, tc.num) && res.Horizon == tc.horizon
+			if tc.exact == "" {
+				ok = ok && res.Exact == nil
+			} else {
+				ok = ok && res.Exact != nil && res.Exact.RatString() == tc.exact
+			}
+			if !ok {
+				t.Errorf("%s %+v: got %v horizon %d exact %v; want %v horizon %d exact %q",
+					tc.prop, tc.cfg, res.Number, res.Horizon, res.Exact, tc.num, tc.horizon, tc.exact)
+			}
+		})
 	}
 }
 
-// A pATL property on a model with several initial states says that it is
-// one, not that it is a responsibility query.
+// On a model with several initial states, P=? on histories (judged from
+// one state) says why it is refused; state formulas and bounds are judged
+// in every initial state, as PRISM's default filter does.
 func TestProbSeveralInitialStates(t *testing.T) {
 	src := "dtmc\nmodule M x : [0..1]; [] true -> 0.5:(x'=0) + 0.5:(x'=1); endmodule\ninit true endinit\n"
-	for _, p := range []string{`P=? [ F x=1 ]`, `P>0.5 [ F x=1 ]`, `x=0`} {
-		_, err := checkProps(t, src, p+"\n", Config{})
-		if err == nil || !strings.Contains(err.Error(), "2 initial states") || !strings.Contains(err.Error(), "pATL properties") {
-			t.Errorf("%s: got %v", p, err)
+	_, err := checkProps(t, src, "P=? [ F x=1 ]\n", Config{})
+	if err == nil || !strings.Contains(err.Error(), "2 initial states") || !strings.Contains(err.Error(), "judged from exactly one") {
+		t.Errorf("P=?: got %v", err)
+	}
+	for _, tc := range []struct {
+		prop string
+		want bool
+	}{{`P>0.5 [ F x=1 ]`, true}, {`x=0`, false}, {`x=0 | x=1`, true}} {
+		res, err := checkProps(t, src, tc.prop+"\n", Config{})
+		if err != nil || res.Kind != KindBool || res.Bool != tc.want {
+			t.Errorf("%s: got %+v, %v; want %v", tc.prop, res, err, tc.want)
 		}
 	}
 	// A hand-built property missing the operand its position comes from.
@@ -253,7 +264,7 @@ func TestProbSeveralInitialStates(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = c.Check(&prism.Binary{Op: prism.OpAnd, Y: xLab("fine")})
-	if err == nil || !strings.Contains(err.Error(), "2 initial states") {
+	if err == nil || !strings.Contains(err.Error(), "incomplete expression") {
 		t.Errorf("incomplete property: got %v", err)
 	}
 }

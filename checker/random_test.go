@@ -83,11 +83,17 @@ func genGame(r *rand.Rand, typ prism.ModelType, exact bool) *translate.Game {
 }
 
 func tryGame(r *rand.Rand, typ prism.ModelType, exact bool) *translate.Game {
-	csg := typ == prism.TypeCSG
 	np := 2 + r.IntN(2)
 	if typ == prism.TypeMDP {
 		np = 1
 	}
+	return tryGameN(r, typ, exact, np)
+}
+
+// tryGameN builds a random game of np players (maybe with unreachable
+// states).
+func tryGameN(r *rand.Rand, typ prism.ModelType, exact bool, np int) *translate.Game {
+	csg := typ == prism.TypeCSG
 	n := 2 + r.IntN(6)
 	g := &translate.Game{
 		Vars:      []translate.Var{{Name: "s", Lo: 0, Hi: int32(n - 1)}},

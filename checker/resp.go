@@ -25,6 +25,11 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 	if c.nplayers > 63 {
 		return nil, c.errAt(x.OpPos, "%v supports at most 63 players", x.Kind)
 	}
+	if x.Kind.IsPower() {
+		if err := resp.CheckPowerPlayers(c.nplayers); err != nil {
+			return nil, err
+		}
+	}
 	agent := g.PlayerIndex(x.Agent)
 	if agent < 0 {
 		name := x.Agent.Name
@@ -114,16 +119,17 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	}
 	res := &Result{Horizon: q.T, HasHorizon: true}
 	switch {
+	case x.Degree == prism.DegNone && c.cfg.Explain:
+		v := q.Explain()
+		res.Kind, res.Bool, res.Explain = KindBool, v.Holds, c.explainVerdict(q, v)
 	case x.Degree == prism.DegNone:
 		res.Kind = KindBool
 		res.Bool = q.Qualitative()
 	case x.Rel == prism.RelQuery && x.Degree == prism.DegAll:
 		d := q.Degrees()
 		res.Kind = KindDegrees
-		res.Degrees = &Degrees{Count: d.Count, Prob: d.Prob, Entropy: d.Entropy, CountExact: d.CountRat}
-		if c.cfg.Exact {
-			res.Degrees.ProbExact = d.ProbRat
-		}
+		dd := degreesOf(d, c.cfg.Exact)
+		res.Degrees = &dd
 	case x.Rel == prism.RelQuery:
 		d := q.Degrees()
 		res.Kind = KindNumber
@@ -148,6 +154,9 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 		}
 		res.Kind = KindBool
 		res.Bool = b
+		if c.cfg.Explain {
+			res.Explain = c.explainBound(x, q, b)
+		}
 	default:
 		return nil, c.errAt(x.OpPos, "%v%s is not a degree query", x.Kind, relString(x.Rel))
 	}

@@ -3,9 +3,9 @@
 //
 // Keywords are listed before IDENT so that a keyword wins over an identifier
 // of the same length; maximal munch makes Pmin2, maxx and Fcount identifiers.
-// onus adds the keywords CAR, CPR, CCR, plan, behaviour and Hinf (no model of
-// the PRISM-games corpus uses them as names). H stays an identifier: the
-// parser accepts it only where a metric or degree is expected.
+// onus adds the keywords CAR, CPR, CCR, SHAPLEY, BANZHAF, plan, behaviour and
+// Hinf (no model of the PRISM-games corpus uses them as names). H stays an
+// identifier: the parser accepts it only where a metric or degree is expected.
 lexer grammar PrismLexer;
 
 // ---------------------------------------------------------------- keywords
@@ -90,6 +90,8 @@ W             : 'W' ;
 CAR           : 'CAR' ;
 CPR           : 'CPR' ;
 CCR           : 'CCR' ;
+SHAPLEY       : 'SHAPLEY' ;
+BANZHAF       : 'BANZHAF' ;
 PLAN          : 'plan' ;
 BEHAVIOUR     : 'behaviour' ;
 HINF          : 'Hinf' ;

@@ -16,6 +16,9 @@ singleExpr : expr SEMI* EOF ;
 
 singlePlan : IDENT EQ plan SEMI? EOF ;
 
+// A plan without a name (onus blame --plan '[d1,d2]').
+barePlan : plan SEMI? EOF ;
+
 // ---------------------------------------------------------------- model items
 
 modelItem
@@ -267,7 +270,8 @@ filterOp : IDENT | MIN | MAX | PLUS | AND | OR ;
 
 // ---------------------------------------------------------------- onus operators
 
-resp : (CAR | CPR | CCR) LPAREN playerRef COMMA planRef RPAREN degree? LBRACKET expr RBRACKET ;
+// SHAPLEY and BANZHAF (SPEC §10.1) share the form; their checks are in prism.
+resp : (CAR | CPR | CCR | SHAPLEY | BANZHAF) LPAREN playerRef COMMA planRef RPAREN degree? LBRACKET expr RBRACKET ;
 
 planRef
     : IDENT

@@ -542,7 +542,8 @@ type MultiNash struct {
 	Terms []Expr
 }
 
-// RespKind is CAR, CPR or CCR.
+// RespKind is CAR, CPR or CCR, or one of the power indices SHAPLEY and
+// BANZHAF (SPEC §10.1), which share the operators' form.
 type RespKind int
 
 // Responsibility kinds.
@@ -550,9 +551,17 @@ const (
 	CAR RespKind = iota
 	CPR
 	CCR
+	SHAPLEY
+	BANZHAF
 )
 
-func (k RespKind) String() string { return [...]string{"CAR", "CPR", "CCR"}[k] }
+func (k RespKind) String() string {
+	return [...]string{"CAR", "CPR", "CCR", "SHAPLEY", "BANZHAF"}[k]
+}
+
+// IsPower reports whether k is a power index (SHAPLEY or BANZHAF): a
+// numeric operator whose `=?` form gives count, prob and avoid.
+func (k RespKind) IsPower() bool { return k == SHAPLEY || k == BANZHAF }
 
 // Degree names a degree measure.
 type Degree int
@@ -574,7 +583,8 @@ type PlanRef struct {
 }
 
 // Resp is `CAR(i, plan) [psi]` and its degree forms:
-// `CAR(i, pi)#=? [psi]`, `P=?`, `H=?`, `=?`, and bounds `P>=0.5`.
+// `CAR(i, pi)#=? [psi]`, `P=?`, `H=?`, `=?`, and bounds `P>=0.5`; and the
+// power indices `SHAPLEY(i, pi)=? [psi]`, `#=?` and `P=?` (Kind.IsPower).
 type Resp struct {
 	OpPos   Pos
 	Kind    RespKind

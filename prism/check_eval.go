@@ -277,11 +277,12 @@ func (c *checker) evalCall(e *Call) (cval, bool) {
 	for _, a := range args {
 		allInt = allInt && a.t == tyInt
 	}
+	fn, ok := LookupBuiltin(e.Func)
+	if !ok || !fn.ArityOK(len(args)) || fn.IntArgs && !allInt {
+		return cval{}, false
+	}
 	switch e.Func {
 	case "min", "max":
-		if len(args) == 0 {
-			return cval{}, false
-		}
 		r := args[0]
 		for _, a := range args[1:] {
 			less := a.num() < r.num()
@@ -297,9 +298,6 @@ func (c *checker) evalCall(e *Call) (cval, bool) {
 		}
 		return r, true
 	case "floor", "ceil", "round":
-		if len(args) != 1 {
-			return cval{}, false
-		}
 		f := args[0].num()
 		switch e.Func {
 		case "floor":
@@ -314,12 +312,9 @@ func (c *checker) evalCall(e *Call) (cval, bool) {
 		}
 		return intVal(int64(f))
 	case "pow":
-		if len(args) != 2 {
-			return cval{}, false
-		}
 		return powVal(args[0], args[1])
 	case "mod":
-		if len(args) != 2 || !allInt || args[1].i <= 0 {
+		if args[1].i <= 0 {
 			return cval{}, false
 		}
 		r := args[0].i % args[1].i
@@ -328,9 +323,6 @@ func (c *checker) evalCall(e *Call) (cval, bool) {
 		}
 		return intVal(r)
 	case "log":
-		if len(args) != 2 {
-			return cval{}, false
-		}
 		return cval{t: tyDouble, f: math.Log(args[0].num()) / math.Log(args[1].num())}, true
 	}
 	return cval{}, false

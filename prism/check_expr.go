@@ -199,18 +199,13 @@ func firstBad(a, b valType, ok func(valType) bool) valType {
 	return tyUnknown
 }
 
-// funcArity gives the fixed arity of the built-in functions (-1: one or more).
-var funcArity = map[string]int{
-	"min": -1, "max": -1, "floor": 1, "ceil": 1, "round": 1,
-	"pow": 2, "mod": 2, "log": 2,
-}
-
 func (c *checker) call(e *Call, x ectx) valType {
 	types := make([]valType, len(e.Args))
 	for i, a := range e.Args {
 		types[i] = c.expr(a, x)
 	}
-	n, known := funcArity[e.Func]
+	fn, known := LookupBuiltin(e.Func)
+	n := fn.Arity
 	if !known {
 		switch e.Func {
 		case "multi", "comp", "and", "or", "not", "impl", "equiv":
@@ -234,7 +229,7 @@ func (c *checker) call(e *Call, x ectx) valType {
 	}
 	res := tyInt
 	for i, t := range types {
-		if e.Func == "mod" && t == tyDouble {
+		if fn.IntArgs && t == tyDouble {
 			c.errorf(posOf(e.Args[i]), "type error: function \"mod\" needs int arguments, not double")
 			res = tyUnknown
 			continue
@@ -248,13 +243,13 @@ func (c *checker) call(e *Call, x ectx) valType {
 			res = arith(res, t)
 		}
 	}
-	switch e.Func {
-	case "floor", "ceil", "round", "mod":
-		return tyInt
-	case "log":
+	switch {
+	case fn.Arith:
+		return res
+	case fn.Result == TDouble:
 		return tyDouble
 	}
-	return res
+	return tyInt
 }
 
 // want checks e against an expected type class and reports `what`.

@@ -111,20 +111,7 @@ func (c *checker) propExpr(e Expr, x ectx) valType {
 		}
 		return c.expr(e.Op, x)
 	case *FilterExpr:
-		t := c.expr(e.X, x)
-		c.wantBool(e.States, x, "filter states")
-		switch e.Op {
-		case "forall", "exists", "&", "|":
-			if !t.isBool() {
-				c.errorf(posOf(e.X), "type error: filter %q needs a bool operand, not %s", e.Op, t)
-			}
-			return tyBool
-		case "count":
-			return tyInt
-		case "avg":
-			return tyDouble
-		}
-		return t
+		return c.filter(e, x)
 	case *MultiNash:
 		c.wantConstNum(e.Bound, "bound")
 		for _, t := range e.Terms {
@@ -141,6 +128,55 @@ func (c *checker) propExpr(e Expr, x ectx) valType {
 		return tyDouble
 	}
 	return tyUnknown
+}
+
+// filterNames maps the filter operators, shorthands included, to their
+// names (reference prism-games-equilibria.md §2).
+var filterNames = map[string]string{
+	"min": "min", "max": "max", "argmin": "argmin", "argmax": "argmax",
+	"count": "count", "sum": "sum", "+": "sum", "avg": "avg", "first": "first",
+	"range": "range", "forall": "forall", "&": "forall", "exists": "exists", "|": "exists",
+	"print": "print", "printall": "printall", "state": "state",
+}
+
+// FilterName returns the name of a filter operator (sum for +, forall for
+// &, exists for |), or "" if op is none.
+func FilterName(op string) string { return filterNames[op] }
+
+// filter checks filter(op, φ, states) with PRISM's messages and returns
+// its type.
+func (c *checker) filter(e *FilterExpr, x ectx) valType {
+	t := c.expr(e.X, x)
+	if e.States != nil {
+		if st := c.expr(e.States, x); st != tyUnknown && !st.isBool() {
+			c.errorf(posOf(e.States), "Type error: Second argument of filter is not a Boolean")
+		}
+	}
+	op := filterNames[e.Op]
+	switch op {
+	case "":
+		c.errorf(e.FilterPos, "Unknown filter type %q", e.Op)
+		return tyUnknown
+	case "forall", "exists", "count":
+		if t != tyUnknown && !t.isBool() {
+			c.errorf(posOf(e.X), "Type error: Operand for filter of type %q must be Boolean", op)
+		}
+		if op == "count" {
+			return tyInt
+		}
+		return tyBool
+	case "min", "max", "argmin", "argmax", "sum", "avg", "range":
+		if t.isBool() {
+			c.errorf(posOf(e.X), "Type error: Boolean argument not allowed as operand for filter of type %q", op)
+		}
+		switch op {
+		case "argmin", "argmax":
+			return tyBool
+		case "avg":
+			return tyDouble
+		}
+	}
+	return t
 }
 
 // rewardRef checks the reward structure a reward operator selects.
@@ -176,10 +212,28 @@ func (c *checker) resp(e *Resp, x ectx) valType {
 	}
 	c.wantConstNum(e.Bound, "bound")
 	c.wantBool(e.Outcome, x, "outcome")
+	if e.Kind.IsPower() {
+		c.power(e)
+		return tyDouble
+	}
 	if e.Degree != DegNone && e.Rel.IsQuery() {
 		return tyDouble
 	}
 	return tyBool
+}
+
+// power checks the form of a power index (SPEC §10.1): `=?` (count, prob
+// and avoid), `#=?` or `P=?`; it has no boolean form, no bound and no
+// entropy.
+func (c *checker) power(e *Resp) {
+	switch {
+	case e.Degree == DegNone:
+		c.errorf(e.OpPos, "%v is numeric: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	case e.Degree == DegEntropy:
+		c.errorf(e.OpPos, "%v has no entropy form: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	case !e.Rel.IsQuery():
+		c.errorf(e.OpPos, "%v takes no bound: write %v(...)=?, #=? or P=?", e.Kind, e.Kind)
+	}
 }
 
 // checkPlan checks the steps of a plan and their repetition counts.

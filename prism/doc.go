@@ -1,6 +1,7 @@
 // Package prism holds the syntax tree of PRISM-games model and properties
 // files (with onus's extensions: plans, behaviours, the responsibility
-// operators CAR, CPR, CCR and the language metrics), source positions
+// operators CAR, CPR, CCR, the power indices SHAPLEY and BANZHAF and the
+// language metrics), source positions
 // resolved through a FileSet, the one conversion from the ANTLR parse tree,
 // the semantic checks, and printers.
 //

@@ -165,7 +165,7 @@ func FuzzParseProps(f *testing.F) {
 func TestRandomTokens(t *testing.T) {
 	toks := strings.Fields(`A C E F G I P R S U W X Fc F0 disc Pmin Pmax Pminmax Rmin Rmax min max minmin maxmax
 		true false func filter forall const int double bool label formula module endmodule global init endinit
-		rewards endrewards player endplayer system endsystem smg csg dtmc CAR CPR CCR plan behaviour Hinf H
+		rewards endrewards player endplayer system endsystem smg csg dtmc CAR CPR CCR SHAPLEY BANZHAF plan behaviour Hinf H
 		! & | => <=> -> : ; , .. ( ) [ ] [[ ]] { } = != < > << >> <= >= + - * / ^ ? # <- ' " . x y' "a" 0 1 2.5 007 1e3 *`)
 	seed := uint64(12345)
 	next := func(n int) int {

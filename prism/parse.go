@@ -59,6 +59,22 @@ func ParseExpr(fset *FileSet, filename, src string) (Expr, error) {
 	return e, nil
 }
 
+// ParsePath parses an outcome formula (SPEC §3), where temporal operators
+// may appear at the top (as given with onus blame --outcome).
+func ParsePath(fset *FileSet, filename, src string) (Expr, error) {
+	var e Expr
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.SingleExpr()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		c.props = true
+		e = c.expr(tree.(*g.SingleExprContext).Expr(), true)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
 // ParsePlan parses a plan definition `NAME = steps` (as given with --plan);
 // a trailing semicolon is allowed.
 func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
@@ -75,6 +91,22 @@ func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
 		return nil, err
 	}
 	return d, nil
+}
+
+// ParseBarePlan parses a plan without a name (`[d1,d2] [*]^2`, or a
+// trace `@FILE`, FILE quoted or not), as `onus blame --plan` takes it.
+func ParseBarePlan(fset *FileSet, filename, src string) (*Plan, error) {
+	var pl *Plan
+	src = quoteBareTrace(src)
+	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+		return p.BarePlan()
+	}, func(c *psConv, tree antlr.ParserRuleContext) {
+		pl = c.plan(tree.(*g.BarePlanContext).Plan())
+	})
+	if err != nil {
+		return nil, err
+	}
+	return pl, nil
 }
 
 // psRun lexes and parses src with the given start rule, first in SLL

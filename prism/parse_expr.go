@@ -508,7 +508,8 @@ func (c *psConv) filter(ctx *g.FilterExprContext) Expr {
 	return f
 }
 
-var psRespKinds = map[int]RespKind{g.PrismParserCAR: CAR, g.PrismParserCPR: CPR, g.PrismParserCCR: CCR}
+var psRespKinds = map[int]RespKind{g.PrismParserCAR: CAR, g.PrismParserCPR: CPR, g.PrismParserCCR: CCR,
+	g.PrismParserSHAPLEY: SHAPLEY, g.PrismParserBANZHAF: BANZHAF}
 
 func (c *psConv) resp(ctx *g.RespContext) Expr {
 	t := ctx.GetStart()

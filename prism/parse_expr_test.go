@@ -313,6 +313,9 @@ func TestRespAndMetrics(t *testing.T) {
 		{`CAR(p1, [d1,c2] [c1,c2]) [ X "fine" ]`, CAR, "p1", "[d1,c2] [c1,c2]", DegNone, RelQuery, "", `X "fine"`},
 		{`CAR(p1, [*]^(t-1) [d1,c2])=? [ F<=t ("reward"|"payoff2") ]`, CAR, "p1", "[*]^(t - 1) [d1,c2]", DegAll, RelQuery, "", `F<=t ("reward" | "payoff2")`},
 		{`CPR(1, [#0]^3 [#2,a])P<=1 [ a U b ]`, CPR, "#1", "[#0]^3 [#2,a]", DegProb, RelLe, "1", "a U b"},
+		{`SHAPLEY(p1, pi)=? [ X "fine" ]`, SHAPLEY, "p1", "pi", DegAll, RelQuery, "", `X "fine"`},
+		{`SHAPLEY(2, [d1,d2])#=? [ F "a" ]`, SHAPLEY, "#2", "[d1,d2]", DegCount, RelQuery, "", `F "a"`},
+		{`BANZHAF(p2, pi)P=? [ G<=2 a ]`, BANZHAF, "p2", "pi", DegProb, RelQuery, "", "G<=2 a"},
 	} {
 		e, err := ParseExpr(NewFileSet(), "", tc.src)
 		if err != nil {

@@ -10,6 +10,13 @@ func traceName(tok string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(tok, `@"`), `"`)
 }
 
+// quoteBareTrace is quoteTrace for a plan without a name: `@FILE` becomes
+// `@"FILE"`.
+func quoteBareTrace(src string) string {
+	q := quoteTrace("=" + src)
+	return q[1:]
+}
+
 // quoteTrace turns the command-line form `NAME = @FILE` (FILE unquoted, as
 // a shell user writes it) into `NAME = @"FILE"`, which the grammar reads.
 // Other sources are returned unchanged. Positions before FILE are kept.

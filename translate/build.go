@@ -114,7 +114,8 @@ type creward struct {
 	hasS   bool
 	hasT   bool
 	pos    prism.Pos
-	allowN bool // negative values allowed (csg)
+	allowN bool  // negative values allowed (csg)
+	neg    error // the first forbidden negative value met (Rewards.Negative)
 }
 
 type rewItem struct {

@@ -7,12 +7,19 @@ import (
 
 // csgChoices builds the choices of the current state of a csg: one per
 // joint action (reference §4.8), ordered lexicographically by the tuple of
-// the players' action indices (idle = 0).
+// the players' action indices (idle = 0). It finds the enabled commands,
+// the moves each player has, and then the joint actions.
 func (x *explorer) csgChoices() {
+	x.csgEnabled()
+	x.csgJointActions(x.csgMoves())
+}
+
+// csgEnabled collects the enabled commands of each module in the current
+// state, enforcing the per-state rules (one unlabelled command, one action
+// per player in a command, no two commands with the same labels).
+func (x *explorer) csgEnabled() {
 	b := x.b
 	s := x.s2
-	np := len(b.players)
-	// enabled commands per module, with the per-state rules
 	for mi, m := range b.modules {
 		en := x.enabled[mi][:0]
 		unl := 0
@@ -47,8 +54,13 @@ func (x *explorer) csgChoices() {
 		}
 		x.enabled[mi] = en
 	}
-	// moves of each player
-	moves := make([][]int32, np)
+}
+
+// csgMoves returns the moves of each player in the current state: the
+// actions of the enabled commands of its modules, ascending.
+func (x *explorer) csgMoves() [][]int32 {
+	b := x.b
+	moves := make([][]int32, len(b.players))
 	for mi := range b.modules {
 		p := b.modOwner[mi]
 		if p < 0 {
@@ -68,7 +80,15 @@ func (x *explorer) csgChoices() {
 	for p := range moves {
 		sort.Slice(moves[p], func(i, j int) bool { return moves[p][i] < moves[p][j] })
 	}
-	// enumerate joint actions, player 0 outermost
+	return moves
+}
+
+// csgJointActions enumerates the joint actions of moves, player 0
+// outermost, adds a choice for each that the modules can take, and checks
+// that the surviving joint actions form the product of the players' moves.
+func (x *explorer) csgJointActions(moves [][]int32) {
+	b := x.b
+	np := len(b.players)
 	tuple := make([]int32, np)
 	pos := make([]int, np)
 	for p := range tuple {
@@ -112,7 +132,7 @@ func (x *explorer) csgChoices() {
 			full *= len(used[p])
 		}
 		if full != survivors {
-			fail(b.modules[0].pos, "error in model specification: the joint actions in state %s do not form the product of the players' actions (a player module using an action set must cover every combination)", x.stateString(s[:x.n]))
+			fail(b.modules[0].pos, "error in model specification: the joint actions in state %s do not form the product of the players' actions (a player module using an action set must cover every combination)", x.stateString(x.s2[:x.n]))
 		}
 	}
 }

@@ -53,10 +53,6 @@ func TestBuildErrors(t *testing.T) {
 			"m.prism:3:21", "must be labelled"},
 		{"csg two matching commands", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); [a] x=0 -> true; endmodule", "",
 			"m.prism:3:40", "multiple active commands labelled [a]"},
-		{"negative state reward", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  x=1 : -2;\nendrewards", "",
-			"m.prism:5:3", "reward value -2 in state (1) is negative"},
-		{"negative transition reward outside a csg", "mdp\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  [a] true : -1;\nendrewards", "",
-			"m.prism:4:3", "reward value -1 in state (0) is negative"},
 		{"primed variable in a guard", "mdp\nmodule m x:[0..1]; [] x'=0 -> true; endmodule", "",
 			"m.prism:2:23", "primed variable x' can only be used on the right-hand side of an update"},
 		{"constant cycle", "mdp\nconst int a = b;\nconst int b = a + 1;\nmodule m x:[0..1]; [] true -> true; endmodule", "",
@@ -85,6 +81,34 @@ func TestBuildErrors(t *testing.T) {
 			s := err.Error()
 			if !strings.HasPrefix(s, tc.pos) || !strings.Contains(s, tc.msg) {
 				t.Errorf("error\n  %s\nwant prefix %q and message containing %q", s, tc.pos, tc.msg)
+			}
+		})
+	}
+}
+
+// TestNegativeRewards checks that a forbidden negative reward does not
+// stop the build but is kept, positioned, on its structure, for the
+// properties that use it (PRISM-games allows negative rewards in csg
+// transition rewards only).
+func TestNegativeRewards(t *testing.T) {
+	for _, tc := range []struct{ name, src, want string }{
+		{"state reward in a csg", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  x=1 : -2;\nendrewards",
+			"m.prism:5:3: error: Reward structure is negative (-2) at state (1)"},
+		{"transition reward in an mdp", "mdp\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  [a] true : -1;\nendrewards",
+			"m.prism:4:3: error: Reward structure is negative (-1) at state (0) (a transition reward)"},
+		{"transition reward in a csg", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  [a] true : -1;\nendrewards", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := buildNoCheck(t, tc.src, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			if neg := m.Game.Rewards[0].Negative; neg != nil {
+				got = neg.Error()
+			}
+			if got != tc.want {
+				t.Errorf("got %q, want %q", got, tc.want)
 			}
 		})
 	}

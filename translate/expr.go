@@ -383,17 +383,10 @@ func (cp *compiler) call(e *prism.Call) cexpr {
 		allInt = allInt && args[i].t == prism.TInt
 	}
 	pos := e.FuncPos
-	need := func(n int) {
-		if len(args) != n {
-			fail(pos, "function %s takes %d argument(s), not %d", fn, n, len(args))
-		}
-	}
+	checkCall(pos, fn, len(args))
 	var c cexpr
 	switch fn {
 	case "min", "max":
-		if len(args) == 0 {
-			fail(pos, "function %s needs at least one argument", fn)
-		}
 		isMin := fn == "min"
 		if allInt {
 			fs := make([]func([]int32) int64, len(args))
@@ -428,7 +421,6 @@ func (cp *compiler) call(e *prism.Call) cexpr {
 			}}
 		}
 	case "floor", "ceil", "round":
-		need(1)
 		if args[0].t == prism.TInt {
 			return args[0]
 		}
@@ -444,7 +436,6 @@ func (cp *compiler) call(e *prism.Call) cexpr {
 		}
 		c = cexpr{t: prism.TInt, i: func(s []int32) int64 { return toIntChecked(pos, fn, op(af(s))) }}
 	case "pow":
-		need(2)
 		if allInt {
 			xi, yi := args[0].i, args[1].i
 			c = cexpr{t: prism.TInt, i: func(s []int32) int64 { a := xi(s); return powInt(pos, a, yi(s)) }}
@@ -453,14 +444,12 @@ func (cp *compiler) call(e *prism.Call) cexpr {
 			c = cexpr{t: prism.TDouble, f: func(s []int32) float64 { a := xf(s); return math.Pow(a, yf(s)) }}
 		}
 	case "mod":
-		need(2)
 		if !allInt {
 			fail(pos, "mod needs integer arguments")
 		}
 		xi, yi := args[0].i, args[1].i
 		c = cexpr{t: prism.TInt, i: func(s []int32) int64 { a := xi(s); return modInt(pos, a, yi(s)) }}
 	case "log":
-		need(2)
 		xf, yf := args[0].fl(), args[1].fl()
 		c = cexpr{t: prism.TDouble, f: func(s []int32) float64 { a := xf(s); return prismLog(a, yf(s)) }}
 	default:

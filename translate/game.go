@@ -85,6 +85,10 @@ type Rewards struct {
 	Name  string // "" if unnamed
 	State []float64
 	Trans []float64
+	// Negative is the positioned error of the first negative value where
+	// the model type forbids one; a property that uses the structure
+	// reports it.
+	Negative error
 }
 
 // NumChoices returns the total number of choices.

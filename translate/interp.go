@@ -299,16 +299,9 @@ func (in *interp) call(e *prism.Call) Value {
 // callFunc applies a built-in function to evaluated numeric arguments.
 func callFunc(e *prism.Call, fn string, args []Value, exact bool) Value {
 	pos := e.FuncPos
-	need := func(n int) {
-		if len(args) != n {
-			fail(pos, "function %s takes %d argument(s), not %d", fn, n, len(args))
-		}
-	}
+	checkCall(pos, fn, len(args))
 	switch fn {
 	case "min", "max":
-		if len(args) == 0 {
-			fail(pos, "function %s needs at least one argument", fn)
-		}
 		allInt := true
 		for _, a := range args {
 			allInt = allInt && a.Type == prism.TInt
@@ -337,7 +330,6 @@ func callFunc(e *prism.Call, fn string, args []Value, exact bool) Value {
 		}
 		return best
 	case "floor", "ceil", "round":
-		need(1)
 		a := args[0]
 		if a.Type == prism.TInt {
 			return a
@@ -357,16 +349,13 @@ func callFunc(e *prism.Call, fn string, args []Value, exact bool) Value {
 		}
 		return v
 	case "pow":
-		need(2)
 		return arith(pos, prism.OpPow, args[0], args[1], exact)
 	case "mod":
-		need(2)
 		if args[0].Type != prism.TInt || args[1].Type != prism.TInt {
 			fail(pos, "mod needs integer arguments")
 		}
 		return intVal(modInt(pos, args[0].I, args[1].I), exact)
 	case "log":
-		need(2)
 		return dblVal(prismLog(args[0].Float(), args[1].Float()), nil)
 	}
 	fail(pos, "unknown function %s", fn)

@@ -31,28 +31,18 @@ func (m *Model) EvalConst(e prism.Expr) (v Value, err error) {
 func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
 	b := m.b
 	g := m.Game
-	if pos, ok := missingOperand(e); !ok {
-		var l prism.ErrorList
-		l.Addf(b.fset, pos, "incomplete expression: an operand is missing")
-		return nil, l
+	if err := m.incomplete(e); err != nil {
+		return nil, err
 	}
 	var f func([]int32) bool
-	var active map[string]bool
-	cp := &compiler{b: b}
-	// Labels are sets of state indices: evaluate state by state, with cur
-	// the index of the state under evaluation.
-	cur := 0
-	cp.label = func(l *prism.LabelRef) cexpr {
-		bs := m.labelSet(l, &active)
-		return cexpr{t: prism.TBool, b: func([]int32) bool { return bs.Has(cur) }}
-	}
+	cp, cur := m.stateCompiler()
 	if ee := b.catch(func() {
 		c := cp.bool(e)
 		f = c.b
 		set = NewBitset(g.NumStates)
-		for cur = 0; cur < g.NumStates; cur++ {
-			if f(g.State(cur)) {
-				set.Set(cur)
+		for *cur = 0; *cur < g.NumStates; *cur++ {
+			if f(g.State(*cur)) {
+				set.Set(*cur)
 			}
 		}
 	}); ee != nil {
@@ -61,6 +51,20 @@ func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
 		return nil, l
 	}
 	return set, nil
+}
+
+// stateCompiler returns a compiler of expressions evaluated state by
+// state: labels are sets of state indices, read at *cur, the index of the
+// state under evaluation.
+func (m *Model) stateCompiler() (*compiler, *int) {
+	var active map[string]bool
+	cp := &compiler{b: m.b}
+	cur := new(int)
+	cp.label = func(l *prism.LabelRef) cexpr {
+		bs := m.labelSet(l, &active)
+		return cexpr{t: prism.TBool, b: func([]int32) bool { return bs.Has(*cur) }}
+	}
+	return cp, cur
 }
 
 // labelSet resolves a label reference: built-in, model label or props
@@ -101,6 +105,16 @@ func (m *Model) labelSet(l *prism.LabelRef, active *map[string]bool) Bitset {
 		}
 	}
 	fail(l.NamePos, "unknown label \"%s\"", l.Name)
+	return nil
+}
+
+// incomplete returns a positioned error if e lacks an operand.
+func (m *Model) incomplete(e prism.Expr) error {
+	if pos, ok := missingOperand(e); !ok {
+		var l prism.ErrorList
+		l.Addf(m.b.fset, pos, "incomplete expression: an operand is missing")
+		return l
+	}
 	return nil
 }
 

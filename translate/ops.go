@@ -111,3 +111,17 @@ func formatValue(v Value) string {
 	}
 	return fmtFloat(v.F)
 }
+
+// checkCall fails unless fn is a built-in function (prism.LookupBuiltin)
+// that takes n arguments.
+func checkCall(pos prism.Pos, fn string, n int) {
+	b, ok := prism.LookupBuiltin(fn)
+	switch {
+	case !ok:
+		fail(pos, "unknown function %s", fn)
+	case !b.ArityOK(n) && b.Arity < 0:
+		fail(pos, "function %s needs at least one argument", fn)
+	case !b.ArityOK(n):
+		fail(pos, "function %s takes %d argument(s), not %d", fn, b.Arity, n)
+	}
+}

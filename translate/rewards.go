@@ -64,14 +64,23 @@ func (b *builder) compileRewards() {
 	}
 }
 
-// rewardValue evaluates an item's value and checks it.
-func (b *builder) rewardValue(it *rewItem, allowNeg bool, s []int32) float64 {
+// rewardValue evaluates an item's value and checks it. A negative value
+// where the model type forbids it (PRISM-games allows them in csg only) is
+// recorded on r, not raised: PRISM builds a structure when a property uses
+// it, so a negative structure that is never used checks fine.
+func (b *builder) rewardValue(it *rewItem, r *creward, allowNeg, trans bool, s []int32) float64 {
 	v := it.value(s)
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		fail(it.pos, "reward value %v in state %s is not finite", v, b.stateString(s))
 	}
-	if v < 0 && !allowNeg {
-		fail(it.pos, "reward value %v in state %s is negative", v, b.stateString(s))
+	if v < 0 && !allowNeg && r.neg == nil {
+		what := ""
+		if trans {
+			what = " (a transition reward)"
+		}
+		var l prism.ErrorList
+		l.Addf(b.fset, it.pos, "Reward structure is negative (%v) at state %s%s", v, b.stateString(s), what)
+		r.neg = l
 	}
 	return v
 }
@@ -84,7 +93,7 @@ func (b *builder) stateReward(r *creward, s []int32) float64 {
 		if it.guard(s) {
 			// PRISM-games waives the negative check only for csg
 			// transition rewards.
-			sum += b.rewardValue(it, false, s)
+			sum += b.rewardValue(it, r, false, false, s)
 		}
 	}
 	return sum
@@ -111,7 +120,7 @@ func (b *builder) transReward(r *creward, s []int32, action int32, joint []int32
 			}
 		}
 		if it.guard(s) {
-			sum += b.rewardValue(it, r.allowN, s)
+			sum += b.rewardValue(it, r, r.allowN, true, s)
 		}
 	}
 	return sum

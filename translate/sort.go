@@ -151,6 +151,7 @@ func (x *explorer) labelsAndRewards(g *Game) {
 				}
 			}
 		}
+		rw.Negative = r.neg
 		g.Rewards = append(g.Rewards, rw)
 	}
 }

@@ -16,6 +16,8 @@
 // (ltlf.Anchor) is read off the pass's step counter: Product.Successors
 // gives a state's successors at a step. Histories and plans are never
 // enumerated.
+// For explanations only, Violation (witness.go) finds one history of a
+// language's complement: a counterexample (SPEC §10.3).
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.

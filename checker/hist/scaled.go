@@ -14,6 +14,9 @@ func (x Scaled) Float() float64 { return math.Ldexp(x.m, x.e) }
 // Zero reports whether the value is 0.
 func (x Scaled) Zero() bool { return x.m == 0 }
 
+// Add returns x+y.
+func (x Scaled) Add(y Scaled) Scaled { return x.add(y) }
+
 // add returns x+y.
 func (x Scaled) add(y Scaled) Scaled {
 	m, e := addScaled(x.m, x.e, y.m, y.e)

@@ -11,6 +11,7 @@ type Error struct {
 	Limit int
 }
 
+// Error says which limit was exceeded.
 func (e *Error) Error() string {
 	return fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
 }

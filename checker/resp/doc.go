@@ -12,8 +12,12 @@
 // (open-loop, one joint action per step) for one whose histories all
 // violate the outcome.
 //
+// Values measures every coalition J ⊆ Ag once — v_C(J), v_P(J) and the
+// avoidance a(J) of SPEC §10.1 — and Shapley and Banzhaf turn them into
+// each agent's power indices. For derives the query of another operator or
+// agent that shares the passes and plan searches already run (onus blame).
+//
 // The package knows games, products and plans but no PRISM syntax: the
 // checker resolves the operator and its plan, and positions errors.
-// Later additions that measure responsibility (power indices, witnesses)
-// belong here.
+// Later additions that measure responsibility (witnesses) belong here.
 package resp

@@ -22,11 +22,15 @@ import (
 // denseLimit is the largest component solved with a dense eigenproblem.
 const denseLimit = 200
 
+// sparseEdge is an edge of the trimmed automaton with its multiplicity.
 type sparseEdge struct {
 	to  int32
 	mul float64
 }
 
+// EntropyRate returns Hinf of the outcome whose product with the game is p,
+// from product state start: log2 of the spectral radius of the trimmed
+// automaton, or 0 when it is below 1 (finitely many satisfying histories).
 func EntropyRate(p *hist.Product, start int32) float64 {
 	g := p.Model().Game()
 	// Forward reachability.

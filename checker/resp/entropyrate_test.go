@@ -52,14 +52,16 @@ func TestSpectralRadius(t *testing.T) {
 		{"small matrix", 2, func(i, j int) float64 { return [][]float64{{1, 2}, {1, 0}}[i][j] }, 2},
 	}
 	for _, tc := range cases {
-		adj := graphOf(tc.n, tc.edge)
-		comp, local := allNodes(tc.n)
-		if got := componentRadius(adj, comp); math.Abs(got-tc.want) > 1e-9 {
-			t.Errorf("%s: componentRadius = %v, want %v", tc.name, got, tc.want)
-		}
-		if got := powerRadius(adj, comp, local); math.Abs(got-tc.want) > 1e-9 {
-			t.Errorf("%s: powerRadius = %v, want %v", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			adj := graphOf(tc.n, tc.edge)
+			comp, local := allNodes(tc.n)
+			if got := componentRadius(adj, comp); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("%s: componentRadius = %v, want %v", tc.name, got, tc.want)
+			}
+			if got := powerRadius(adj, comp, local); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("%s: powerRadius = %v, want %v", tc.name, got, tc.want)
+			}
+		})
 	}
 	// Power iteration agrees with the dense eigenvalues on random strongly
 	// connected graphs (a Hamiltonian cycle plus random edges).

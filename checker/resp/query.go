@@ -32,7 +32,33 @@ type Query struct {
 	Counts bool
 	Exact  bool // also exact probabilities (the model must be exact)
 
+	memo *memo // passes and plan searches, shared by the queries of For
+}
+
+// memo holds what a query has computed, by coalition mask: the passes
+// over Compat_J(π) and the answers of Avoidable. Queries that differ only
+// in the operator and the agent share it.
+type memo struct {
 	passes map[uint64]*hist.Result
+	avoid  map[uint64]bool
+}
+
+func (q *Query) shared() *memo {
+	if q.memo == nil {
+		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}}
+	}
+	return q.memo
+}
+
+// For returns the query of operator kind for agent with q's plan, outcome
+// and horizon; the two share their passes and plan searches, so that every
+// pass is run once across the operators and agents of one plan and outcome
+// (onus blame).
+func (q *Query) For(kind Kind, agent int) *Query {
+	q.shared()
+	r := *q
+	r.Kind, r.Agent = kind, agent
+	return &r
 }
 
 // all returns the mask of Ag.
@@ -46,14 +72,12 @@ func (q *Query) Pass(j uint64) *hist.Result { return q.pass(j) }
 
 // pass returns the measurement of Compat_J(π) for coalition mask j.
 func (q *Query) pass(j uint64) *hist.Result {
-	if q.passes == nil {
-		q.passes = map[uint64]*hist.Result{}
-	}
-	if r, ok := q.passes[j]; ok && (r.Counted || !q.Counts) {
+	m := q.shared()
+	if r, ok := m.passes[j]; ok && (r.Counted || !q.Counts) {
 		return r
 	}
 	r := q.Product.Pass(q.Start, q.Steps, q.T, j, q.Counts)
-	q.passes[j] = r
+	m.passes[j] = r
 	return r
 }
 
@@ -61,12 +85,10 @@ func (q *Query) pass(j uint64) *hist.Result {
 // at once, so that they share their layers while the plan's filters for
 // them agree (package hist, Passes).
 func (q *Query) measure(js ...uint64) {
-	if q.passes == nil {
-		q.passes = map[uint64]*hist.Result{}
-	}
+	m := q.shared()
 	var todo []uint64
 	for _, j := range js {
-		if r, ok := q.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !slices.Contains(todo, j) {
+		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !slices.Contains(todo, j) {
 			todo = append(todo, j)
 		}
 	}
@@ -75,7 +97,7 @@ func (q *Query) measure(js ...uint64) {
 		batch := todo[:min(len(todo), passBatch)]
 		todo = todo[len(batch):]
 		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, batch, q.Counts) {
-			q.passes[batch[i]] = r
+			m.passes[batch[i]] = r
 		}
 	}
 }
@@ -139,4 +161,4 @@ func (q *Query) Coalitions() []uint64 {
 }
 
 // Measured returns the passes run so far, by coalition mask.
-func (q *Query) Measured() map[uint64]*hist.Result { return q.passes }
+func (q *Query) Measured() map[uint64]*hist.Result { return q.shared().passes }

@@ -28,13 +28,25 @@ type searcher struct {
 	k    uint64
 	memo map[string]bool
 	key  []byte
+	// wit, when not nil, records the joint action and the next set of
+	// every (step, set) that succeeds (witness.go); names holds the names
+	// of the smg candidate being tried.
+	wit     map[string]witStep
+	names   map[int][]hist.Opt
+	oneName bool // smg: every owner of a set takes the same name (witness.go)
 }
 
 // Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
 func (q *Query) Avoidable(k uint64) bool {
+	m := q.shared()
+	if r, ok := m.avoid[k]; ok {
+		return r
+	}
 	s := &searcher{q: q, k: k, memo: map[string]bool{}}
-	return s.run(0, []int32{q.Start})
+	r := s.run(0, []int32{q.Start})
+	m.avoid[k] = r
+	return r
 }
 
 func (s *searcher) run(step int, set []int32) bool {
@@ -74,8 +86,12 @@ func (s *searcher) run(step int, set []int32) bool {
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
 		next := s.successors(step, set, choices)
+		names := s.names // deeper steps replace s.names
 		if s.run(step+1, next) {
 			found = true
+			if s.wit != nil {
+				s.wit[key] = s.record(choices, names, next)
+			}
 			return false
 		}
 		return true
@@ -176,6 +192,9 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
+			if sr.oneName && !sameNames(owners, names) {
+				return true
+			}
 			for i, id := range set {
 				s := int(p.S[id])
 				lo, hi := g.Choices(s)
@@ -190,6 +209,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 					return true // not executable: try the next names
 				}
 			}
+			sr.names = names // for witness.go's record
 			return f(choices)
 		}
 		o := owners[j]

@@ -66,15 +66,7 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 		diff := 0.0
 		for _, i := range work {
 			nv := sv.bellman(i, x)
-			if nv != x[i] {
-				d := math.Abs(nv - x[i])
-				if nv != 0 {
-					d /= math.Abs(nv)
-				}
-				if !(d <= diff) {
-					diff = d
-				}
-			}
+			diff = widen(diff, x[i], nv)
 			y[i] = nv
 		}
 		x, y = y, x
@@ -83,6 +75,22 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 		}
 	}
 	return nil, fmt.Errorf("value iteration did not converge within %d iterations", viMaxIters)
+}
+
+// widen returns the larger of diff and the relative change from old to nv,
+// taking a NaN change (or a NaN diff) as larger.
+func widen(diff, old, nv float64) float64 {
+	if nv == old {
+		return diff
+	}
+	d := math.Abs(nv - old)
+	if nv != 0 {
+		d /= math.Abs(nv)
+	}
+	if !(d <= diff) {
+		return d
+	}
+	return diff
 }
 
 // Next returns the optimal probability that the next state is in set.

@@ -39,21 +39,37 @@ func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bo
 // with positive probability) or, when cumulative, R[Fc target] (a path
 // that misses the target gathers its rewards forever).
 func ReachRewards(g *translate.Game, q Query, r *translate.Rewards, target []bool, cumulative bool) ([]float64, error) {
-	n := g.NumStates
 	ar := GameArena(g)
 	view := NewView(g, q.Coal)
-	var inf []bool
-	if !cumulative {
-		// Infinite where the side minimising the probability of reaching
-		// the target keeps it below 1.
-		one := NewSolver(ar, view, !q.Max).Prob1(nil, target)
-		inf = make([]bool, n)
-		for i := range inf {
-			inf[i] = !one[i]
-		}
-	} else {
-		inf = cumulativeInf(NewSolver(ar, view, q.Max), r, target, nil)
+	if cumulative {
+		return reachRewards(ar, view, q, r, target, cumulativeInf(NewSolver(ar, view, q.Max), r, target, nil), false)
 	}
+	return ArenaReachRewards(ar, q, r, target)
+}
+
+// ArenaReachRewards returns, per arena state, the optimal expected reward
+// of q until target is reached, infinite where the target is missed with
+// positive probability: R[F target] on the game, and on its product with
+// the automaton of a co-safe path formula (target: the states where the
+// formula has become certain). A state's rewards are those of its game
+// state and of the choice taken there.
+func ArenaReachRewards(ar *Arena, q Query, r *translate.Rewards, target []bool) ([]float64, error) {
+	view := NewView(ar.g, q.Coal)
+	// Infinite where the side minimising the probability of reaching the
+	// target keeps it below 1.
+	one := NewSolver(ar, view, !q.Max).Prob1(nil, target)
+	inf := make([]bool, ar.n)
+	for i := range inf {
+		inf[i] = !one[i]
+	}
+	return reachRewards(ar, view, q, r, target, inf, true)
+}
+
+// reachRewards iterates the rewards until target on the states neither
+// in target nor infinite; raise: first from above, with zero rewards
+// raised to a small ε (needed by a minimiser facing zero-reward loops).
+func reachRewards(ar *Arena, view *View, q Query, r *translate.Rewards, target, inf []bool, raise bool) ([]float64, error) {
+	n := ar.n
 	sv := NewSolver(ar, view, q.Max)
 	x0 := make([]float64, n)
 	var work []int
@@ -66,13 +82,13 @@ func ReachRewards(g *translate.Game, q Query, r *translate.Rewards, target []boo
 			work = append(work, i)
 		}
 	}
-	if !cumulative {
+	if raise {
 		// Zero-reward loops would let value iteration from 0 stop short
 		// of the value for a minimiser: first iterate with every zero
 		// reward raised to a small ε (an upper bound), then from there.
 		if eps := smallReward(r); eps > 0 {
 			var err error
-			sv.srew, sv.trew = raised(r.State, n, eps), raised(r.Trans, g.NumChoices(), eps)
+			sv.srew, sv.trew = raised(r.State, ar.g.NumStates, eps), raised(r.Trans, ar.g.NumChoices(), eps)
 			if x0, err = sv.iterate(work, x0); err != nil {
 				return nil, err
 			}

@@ -264,15 +264,7 @@ func (z *zeroRun) levels(nb, maxRew int) ([]float64, error) {
 					q0 = append(q0, sum)
 				}
 				v := optimum(q0, z.rich.chooserReaches(s))
-				if v != cur[s] {
-					d := math.Abs(v - cur[s])
-					if v != 0 {
-						d /= math.Abs(v)
-					}
-					if !(d <= diff) {
-						diff = d
-					}
-				}
+				diff = widen(diff, cur[s], v)
 				cur[s] = v
 			}
 			if diff < viEpsilon {

@@ -29,21 +29,17 @@ func checkCommand() *cli.Command {
 			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
 			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
 			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
-		Flags: []cli.Flag{
+		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
-			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
-			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
-			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
-			&cli.BoolFlag{Name: "exact", Usage: "compute probabilities and degrees as exact rationals"},
-			&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+		}, append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
-			&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
-		},
+		)...),
 		Action: runCheck,
 	}
 }
@@ -168,10 +164,14 @@ func writeText(w io.Writer, job *checkJob, results []propResult) {
 		if r.err != nil {
 			fmt.Fprintf(w, "Error: %v\n", r.err)
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				fmt.Fprintf(w, "Horizon: %d\n", r.res.Horizon)
 			}
 			fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
+			writeExplainText(w, r.model, r.res.Explain)
 		}
 		if r.test != "" {
 			fmt.Fprintf(w, "Testing result: %s\n", r.test)
@@ -209,15 +209,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 		}
 		job.props.Plans = append(job.props.Plans, d)
 	}
-	if f := c.String("behaviour"); f != "" {
-		bf, err := loadProps(job.fset, f)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Behaviours = append(job.props.Behaviours, bf.Behaviours...)
-		if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
-			fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
-		}
+	if err := loadBehaviours(c, job.fset, job.props); err != nil {
+		return nil, err
 	}
 	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
 		return nil, err
@@ -234,12 +227,9 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
 	}
-	from := c.Int("outcome-from")
-	if from != 0 && from != 1 {
-		return nil, usagef("--outcome-from takes 0 or 1, not %d", from)
-	}
-	if c.IsSet("horizon") && c.Int("horizon") < 1 {
-		return nil, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
+	from, err := judgeOptions(c)
+	if err != nil {
+		return nil, err
 	}
 	job.exact = c.Bool("exact")
 	job.maxStates = c.Int("max-states")
@@ -250,6 +240,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
 		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.maxStates,
+		Explain: c.Bool("explain"),
 	}
 	return job, nil
 }
@@ -328,6 +319,11 @@ func propText(p *prism.Property) string {
 }
 
 // formatFloat prints a double as briefly as it round-trips.
+// formatRange prints an interval of values as PRISM does: [lo,hi].
+func formatRange(r *checker.Range) string {
+	return "[" + formatFloat(r.Lo) + "," + formatFloat(r.Hi) + "]"
+}
+
 func formatFloat(x float64) string {
 	return strconv.FormatFloat(x, 'g', -1, 64)
 }
@@ -340,19 +336,17 @@ func formatResult(r *checker.Result, exact bool) string {
 		return strconv.FormatBool(r.Bool)
 	case checker.KindCount:
 		return r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		s := fmt.Sprintf("count %s, prob %s, entropy %s", formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy))
-		var ex []string
-		if !exact {
-			return s
+	case checker.KindRange:
+		return formatRange(r.Range)
+	case checker.KindDegrees, checker.KindPower:
+		var parts, ex []string
+		for _, m := range r.Measures() {
+			parts = append(parts, m.Name+" "+formatFloat(m.Value))
+			if exact && m.Exact != nil {
+				ex = append(ex, m.Name+" "+m.Exact.RatString())
+			}
 		}
-		if d.CountExact != nil {
-			ex = append(ex, "count "+d.CountExact.RatString())
-		}
-		if d.ProbExact != nil {
-			ex = append(ex, "prob "+d.ProbExact.RatString())
-		}
+		s := strings.Join(parts, ", ")
 		if len(ex) > 0 {
 			s += " (exact: " + strings.Join(ex, ", ") + ")"
 		}
@@ -371,24 +365,22 @@ func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {
 	case checker.KindBool:
 		return r.Bool, nil
+	case checker.KindRange:
+		return []float64{r.Range.Lo, r.Range.Hi}, nil
 	case checker.KindCount:
 		// A JSON number may be any integer: print the count exactly, so
 		// counts beyond float64's range stay valid JSON.
 		return json.Number(r.Count.String()), r.Count.String()
-	case checker.KindDegrees:
-		d := r.Degrees
-		v := map[string]float64{"count": d.Count, "prob": d.Prob, "entropy": d.Entropy}
-		if !exactMode {
-			return v, nil
-		}
+	case checker.KindDegrees, checker.KindPower:
+		v := map[string]float64{}
 		ex := map[string]string{}
-		if d.CountExact != nil {
-			ex["count"] = d.CountExact.RatString()
+		for _, m := range r.Measures() {
+			v[m.Name] = m.Value
+			if m.Exact != nil {
+				ex[m.Name] = m.Exact.RatString()
+			}
 		}
-		if d.ProbExact != nil {
-			ex["prob"] = d.ProbExact.RatString()
-		}
-		if len(ex) == 0 {
+		if !exactMode || len(ex) == 0 {
 			return v, nil
 		}
 		return v, ex
@@ -408,6 +400,7 @@ type jsonResult struct {
 	Error     string         `json:"error,omitempty"`
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
+	Explain   *jsonExplain   `json:"explain,omitempty"`
 }
 
 func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
@@ -427,11 +420,15 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
+			for _, l := range r.res.Log {
+				fmt.Fprintln(w, l)
+			}
 			if r.res.HasHorizon {
 				h := r.res.Horizon
 				jr.Horizon = &h
 			}
 			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
+			jr.Explain = explainJSON(r.model, r.res.Explain)
 		}
 		out.Results = append(out.Results, jr)
 	}

@@ -194,8 +194,12 @@ func demoValue(fset *prism.FileSet, mf *prism.ModelFile, row demoRow, t int) (an
 	switch res.Kind {
 	case checker.KindBool:
 		return res.Bool, nil
-	case checker.KindDegrees:
-		return []float64{res.Degrees.Count, res.Degrees.Prob, res.Degrees.Entropy}, nil
+	case checker.KindDegrees, checker.KindPower:
+		var out []float64
+		for _, m := range res.Measures() {
+			out = append(out, m.Value)
+		}
+		return out, nil
 	}
 	return []float64{res.Number}, nil
 }

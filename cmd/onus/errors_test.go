@@ -32,6 +32,19 @@ label "done" = s1=1 & s2=1;
 rewards "r" [a1] true : 1; endrewards
 `
 
+// errCSG3 is a small valid csg with three players.
+const errCSG3 = `csg
+player p1 m1 endplayer
+player p2 m2 endplayer
+player p3 m3 endplayer
+module m1
+  s1 : [0..1];
+  [a1] s1=0 -> (s1'=1);
+endmodule
+module m2 = m1 [s1=s2, a1=a2] endmodule
+module m3 = m1 [s1=s3, a1=a3] endmodule
+`
+
 // errMDP is a small valid mdp with an undefined constant n.
 const errMDP = `mdp
 const int n;
@@ -197,6 +210,29 @@ var errorRows = []errorRow{
 		"m.prism:2:11: error: constant n is undefined: give its value with --const n=VALUE"},
 	{"--const of unknown constant", model(errMDP), []string{"build", "m.prism", "--const", "n=2,zz=1"},
 		"m.prism: error: --const zz: the model and properties declare no constant zz"},
+	// equilibrium queries (reference prism-games-equilibria.md §1.10)
+	{"equilibrium: three coalitions", model(errCSG3), []string{"check", "m.prism", "--pf", "<<p1:p2:p3>>max=? (P[F s1=1] + P[F s2=1] + P[F s3=1])"},
+		"--pf:1:1: error: Equilibria-based properties with more than two coalitions are not yet supported."},
+	{"equilibrium: player in both coalitions", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1,p2:p2>>max=? (P[F s1=1] + P[F s2=1])"},
+		"--pf:1:1: error: All players must be in a coalition."},
+	{"equilibrium: player in no coalition", model(errCSG3), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[F s1=1] + P[F s2=1])"},
+		"--pf:1:1: error: All players must be in a coalition."},
+	{"equilibrium: more objectives than coalitions", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[F s1=1] + P[F s2=1] + P[F s2=0])"},
+		"--pf:1:1: error: The number of coalitions and objectives must be equal."},
+	{"equilibrium: G objective", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[G s1=1] + P[F s2=1])"},
+		"--pf:1:17: error: equilibrium objectives P[...] take F, U or X (G, W, R and negations are not supported)"},
+	{"equilibrium: P mixed with R", model(errCSG), []string{"check", "m.prism", "--pf", `<<p1:p2>>max=? (P[F s1=1] + R{"r"}[F s2=1])`},
+		"--pf:1:29: error: Mixing P and R operators is not yet supported."},
+	{"equilibrium: lower time bound", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[F s1=1] + P[F>=2 s2=1])"},
+		"--pf:1:32: error: Only upper bounds are allowed."},
+	{"equilibrium: total reward", model(errCSG), []string{"check", "m.prism", "--pf", `<<p1:p2>>max=? (R{"r"}[C] + R{"r"}[C<=2])`},
+		"--pf:1:17: error: Total rewards C is not yet supported for equilibria-based properties."},
+	{"equilibrium: nested path formula", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[X X s1=1] + P[F s2=1])"},
+		"--pf:1:21: error: Expression is not a simple path formula."},
+	{"equilibrium: unknown option", model(errCSG), []string{"check", "m.prism", "--pf", "<<p1:p2>>{foo}max=? (P[F s1=1] + P[F s2=1])"},
+		`--pf:1:11: error: Unknown option "foo" for <<>> operator`},
+	{"equilibrium: not a csg", model(errDTMC), []string{"check", "m.prism", "--pf", "<<p1:p2>>max=? (P[F x=1] + P[F x=0])"},
+		"--pf:1:1: error: The <<>> operator can only contain one coalition."},
 	{"props constant clashes", withProps(errCSG, "const int s1 = 2;\nP=? [ F s1=1 ]\n"), checkArgs,
 		`p.props:1:11: error: duplicate identifier "s1"`},
 }
@@ -205,9 +241,15 @@ func TestErrorTable(t *testing.T) {
 	if len(errorRows) < 40 {
 		t.Fatalf("only %d rows", len(errorRows))
 	}
+	runErrorRows(t, errorRows)
+}
+
+// runErrorRows runs each row in a fresh directory and checks exit code 2
+// and the first stderr line.
+func runErrorRows(t *testing.T, rows []errorRow) {
 	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
 	_, corpusErr := os.Stat(corpus)
-	for _, row := range errorRows {
+	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
 			args := append([]string(nil), row.args...)
 			want := row.want

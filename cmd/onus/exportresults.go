@@ -89,12 +89,18 @@ func newResultsTable(job *checkJob, results []propResult) *resultsTable {
 }
 
 // measureNames names the columns of a result: count, prob and entropy for
-// the three degrees of a `=?` operator, else PRISM's single "Result".
+// the three degrees of a `=?` operator (count, prob and avoid for a power
+// index), else PRISM's single "Result".
 func measureNames(r *checker.Result) []string {
-	if r.Kind == checker.KindDegrees {
-		return []string{"count", "prob", "entropy"}
+	ms := r.Measures()
+	if len(ms) == 0 {
+		return []string{"Result"}
 	}
-	return []string{"Result"}
+	var names []string
+	for _, m := range ms {
+		names = append(names, m.Name)
+	}
+	return names
 }
 
 // measureCells prints a result's measures (exact rationals under --exact
@@ -109,19 +115,21 @@ func measureCells(r propResult, n int, exact bool) []string {
 	}
 	res := r.res
 	switch res.Kind {
-	case checker.KindDegrees:
-		d := res.Degrees
-		cells = []string{formatFloat(d.Count), formatFloat(d.Prob), formatFloat(d.Entropy)}
-		if exact && d.CountExact != nil {
-			cells[0] = d.CountExact.RatString()
-		}
-		if exact && d.ProbExact != nil {
-			cells[1] = d.ProbExact.RatString()
+	case checker.KindDegrees, checker.KindPower:
+		cells = cells[:0]
+		for _, m := range res.Measures() {
+			cell := formatFloat(m.Value)
+			if exact && m.Exact != nil {
+				cell = m.Exact.RatString()
+			}
+			cells = append(cells, cell)
 		}
 	case checker.KindBool:
 		cells[0] = formatBool(res.Bool)
 	case checker.KindCount:
 		cells[0] = res.Count.String()
+	case checker.KindRange:
+		cells[0] = formatRange(res.Range)
 	default:
 		cells[0] = formatFloat(res.Number)
 		if exact && res.Exact != nil {

@@ -22,6 +22,32 @@ var constFlag = &cli.StringSliceFlag{
 		"(PRISM's -const forms; several at once as a=1,b=2)",
 }
 
+// judgeFlags are the options of the commands that judge responsibility
+// (check, blame): behaviours, the horizon, the outcome semantics, exact
+// values, JSON and the state limit.
+func judgeFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
+		&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1 of every query", DefaultText: "the plan's length or the outcome's depth"},
+		&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
+		&cli.BoolFlag{Name: "exact", Usage: "compute probabilities, degrees and indices as exact rationals"},
+		&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+		&cli.IntFlag{Name: "max-states", Value: 10_000_000, Usage: "stop with exit code 3 beyond this many states (or product states)"},
+	}
+}
+
+// judgeOptions checks --outcome-from and --horizon and returns the former.
+func judgeOptions(c *cli.Context) (int, error) {
+	from := c.Int("outcome-from")
+	if from != 0 && from != 1 {
+		return 0, usagef("--outcome-from takes 0 or 1, not %d", from)
+	}
+	if c.IsSet("horizon") && c.Int("horizon") < 1 {
+		return 0, usagef("--horizon must be at least 1 (leave it out to derive the horizon from the plan and the outcome)")
+	}
+	return from, nil
+}
+
 // readFile reads a source file, turning I/O failures into input errors.
 func readFile(path string) (string, error) {
 	b, err := os.ReadFile(path)
@@ -59,6 +85,24 @@ func loadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
 		return nil, err
 	}
 	return prism.ParseProps(fset, path, src)
+}
+
+// loadBehaviours adds the behaviour declarations of --behaviour FILE to
+// props, warning about the file's other items, which are not read.
+func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile) error {
+	f := c.String("behaviour")
+	if f == "" {
+		return nil
+	}
+	bf, err := loadProps(fset, f)
+	if err != nil {
+		return err
+	}
+	props.Behaviours = append(props.Behaviours, bf.Behaviours...)
+	if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
+	}
+	return nil
 }
 
 // constSweep parses every --const value and returns the list of constant

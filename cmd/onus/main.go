@@ -118,6 +118,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			exportCommand(),
 			exportOutcomeCommand(),
 			checkCommand(),
+			blameCommand(),
 			demoCommand(),
 			simulateCommand(),
 		},

@@ -38,7 +38,8 @@ func sweptConstant(job *checkJob) (string, error) {
 }
 
 // writePlot draws every numeric result against the swept constant: one
-// line per property and measure (count, prob, entropy for =? degrees).
+// line per property and measure (count, prob, entropy for =? degrees;
+// count, prob, avoid for =? power indices).
 func writePlot(path string, job *checkJob, results []propResult) error {
 	name, err := sweptConstant(job)
 	if err != nil {
@@ -85,11 +86,13 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 		case checker.KindCount:
 			f, _ := r.res.Count.Float64()
 			add(label, x, f)
-		case checker.KindDegrees:
-			d := r.res.Degrees
-			add(label+" (count)", x, d.Count)
-			add(label+" (prob)", x, d.Prob)
-			add(label+" (entropy)", x, d.Entropy)
+		case checker.KindRange:
+			add(label+" (min)", x, r.res.Range.Lo)
+			add(label+" (max)", x, r.res.Range.Hi)
+		case checker.KindDegrees, checker.KindPower:
+			for _, m := range r.res.Measures() {
+				add(label+" ("+m.Name+")", x, m.Value)
+			}
 		default:
 			add(label, x, r.res.Number)
 		}
@@ -104,7 +107,16 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 	if err := plotutil.AddLinePoints(p, args...); err != nil {
 		return fmt.Errorf("--plot: %w", err)
 	}
-	// Leave room above the data for the legend, one text line per series.
+	legendRoom(p, len(order))
+	if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
+		return usagef("--plot: cannot write %s: %v", path, err)
+	}
+	return nil
+}
+
+// legendRoom starts the y axis at 0 or below and leaves room above the
+// data for a legend of n entries, one text line each.
+func legendRoom(p *plot.Plot, n int) {
 	lo, hi := p.Y.Min, p.Y.Max
 	if lo > 0 {
 		lo = 0
@@ -112,11 +124,7 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 	if hi <= lo {
 		hi = lo + 1
 	}
-	p.Y.Min, p.Y.Max = lo, hi+(hi-lo)*0.09*float64(len(order)+1)
-	if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
-		return usagef("--plot: cannot write %s: %v", path, err)
-	}
-	return nil
+	p.Y.Min, p.Y.Max = lo, hi+(hi-lo)*0.09*float64(n+1)
 }
 
 // checkPlotPath validates --plot before any work is done.

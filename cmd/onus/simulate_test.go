@@ -9,22 +9,10 @@ import (
 
 // TestSimulateGolden pins the CLI's trace output for a seed.
 func TestSimulateGolden(t *testing.T) {
-	cases := []struct {
-		name string
-		args []string
-	}{
+	goldenRuns(t, []goldenRun{
 		{"simulate_cpd", []string{"simulate", "../../examples/cpd.prism", "--steps", "6", "--seed", "3"}},
 		{"simulate_cpd_plan", []string{"simulate", "../../examples/cpd.prism", "--steps", "5", "--seed", "3", "--plan", "pi=[c1,d2] [*] [d1]^2"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			code, out, errs := onus(t, c.args...)
-			if code != 0 {
-				t.Fatalf("exit %d\n%s%s", code, out, errs)
-			}
-			checkGolden(t, c.name, out+errs)
-		})
-	}
+	})
 }
 
 // A simulated trace is read back as a plan: checking with it gives the

@@ -126,15 +126,29 @@ func matches(fset *prism.FileSet, r propResult, tok string) (bool, error) {
 		}
 		w, _ := new(big.Float).SetFloat64(v).Int(nil)
 		return w.Cmp(res.Count) == 0, nil
-	case checker.KindDegrees:
+	case checker.KindRange:
+		// A range matches [lo,hi] end by end.
+		inner := strings.TrimSuffix(strings.TrimPrefix(tok, "["), "]")
+		parts := splitTop(inner)
+		if len(parts) != 2 || !strings.HasPrefix(tok, "[") {
+			return false, fmt.Errorf("a range result needs [lo,hi]")
+		}
+		for i, got := range []float64{res.Range.Lo, res.Range.Hi} {
+			ok, err := matchFloat(fset, r, parts[i], got)
+			if err != nil || !ok {
+				return false, err
+			}
+		}
+		return true, nil
+	case checker.KindDegrees, checker.KindPower:
+		ms := res.Measures()
 		inner := strings.TrimSuffix(strings.TrimPrefix(tok, "("), ")")
 		parts := splitTop(inner)
-		if len(parts) != 3 || !strings.HasPrefix(tok, "(") {
-			return false, fmt.Errorf("a =? degree result needs (count,prob,entropy)")
+		if len(parts) != len(ms) || !strings.HasPrefix(tok, "(") {
+			return false, fmt.Errorf("a =? result needs (%s,%s,%s)", ms[0].Name, ms[1].Name, ms[2].Name)
 		}
-		d := res.Degrees
-		for i, got := range []float64{d.Count, d.Prob, d.Entropy} {
-			ok, err := matchFloat(fset, r, parts[i], got)
+		for i, m := range ms {
+			ok, err := matchFloat(fset, r, parts[i], m.Value)
 			if err != nil || !ok {
 				return false, err
 			}

@@ -18,13 +18,15 @@ type Degrees struct {
 // query: Bool for qualitative forms and bounded degrees; Degrees for the
 // `=?` degree form; Number (and Exact for count and probability) for a
 // single degree `#=?`, `P=?`, `H=?`; Count and Number for the metric #=?;
-// Number for H=?; Number and Exact for P=? [ψ].
+// Number for H=?; Number and Exact for P=? [ψ]; Power for the `=?` form
+// of SHAPLEY and BANZHAF and Number and Exact for their #=? and P=?.
 type Answer struct {
 	Bool    bool
 	Number  float64
 	Exact   *big.Rat
 	Count   *big.Int
 	Degrees *Degrees
+	Power   *Power // the `=?` form of SHAPLEY and BANZHAF
 }
 
 // Plans resolves plan names of PlanRef.
@@ -188,6 +190,9 @@ func (e *Enum) resp(r *prism.Resp, plans Plans, outcomeFrom int) (*Answer, error
 	compatAg := e.CompatSet(pi, ag)
 	if len(compatAg) == 0 {
 		return nil, fmt.Errorf("naive: the plan cannot be carried out (Compat_Ag is empty)")
+	}
+	if r.Kind.IsPower() {
+		return e.power(r, pi, sat)
 	}
 	Lpsi := setOf(sat, true)
 	Lnot := setOf(sat, false)

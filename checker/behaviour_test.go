@@ -93,20 +93,22 @@ func TestBehaviourDeadlock(t *testing.T) {
 			"p.props:1:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 0 (s=0)"},
 	}
 	for _, tc := range cases {
-		r, err := checkWithBehaviours(t, tc.model, tc.props)
-		var got string
-		switch {
-		case err != nil:
-			got = err.Error()
-		case r.Kind == KindDegrees:
-			got = "count " + r.Degrees.CountExact.RatString() + " prob " + r.Degrees.ProbExact.RatString()
-		case r.Exact != nil:
-			got = r.Exact.RatString()
-		default:
-			got = r.Kind.String() + " without an exact value"
-		}
-		if strings.TrimSpace(got) != tc.want {
-			t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := checkWithBehaviours(t, tc.model, tc.props)
+			var got string
+			switch {
+			case err != nil:
+				got = err.Error()
+			case r.Kind == KindDegrees:
+				got = "count " + r.Degrees.CountExact.RatString() + " prob " + r.Degrees.ProbExact.RatString()
+			case r.Exact != nil:
+				got = r.Exact.RatString()
+			default:
+				got = r.Kind.String() + " without an exact value"
+			}
+			if strings.TrimSpace(got) != tc.want {
+				t.Errorf("%s: got %q, want %q", tc.name, got, tc.want)
+			}
+		})
 	}
 }

@@ -35,20 +35,22 @@ func TestNested(t *testing.T) {
 		{"top-level P bound", half(prism.RelLt, "0.5"), -1, false},
 	}
 	for _, tc := range cases {
-		c := cpdChecker(t, Config{}, 1)
-		r, err := c.Check(tc.q)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if tc.count >= 0 {
-			if r.Kind != KindCount || r.Count.Int64() != tc.count {
-				t.Errorf("%s: got %v %v, want count %d", tc.name, r.Kind, r.Count, tc.count)
+		t.Run(tc.name, func(t *testing.T) {
+			c := cpdChecker(t, Config{}, 1)
+			r, err := c.Check(tc.q)
+			if err != nil {
+				t.Fatalf("%s: %v", tc.name, err)
 			}
-			continue
-		}
-		if r.Kind != KindBool || r.Bool != tc.want {
-			t.Errorf("%s: got %v %v, want %v", tc.name, r.Kind, r.Bool, tc.want)
-		}
+			if tc.count >= 0 {
+				if r.Kind != KindCount || r.Count.Int64() != tc.count {
+					t.Errorf("%s: got %v %v, want count %d", tc.name, r.Kind, r.Count, tc.count)
+				}
+				return
+			}
+			if r.Kind != KindBool || r.Bool != tc.want {
+				t.Errorf("%s: got %v %v, want %v", tc.name, r.Kind, r.Bool, tc.want)
+			}
+		})
 	}
 }
 

@@ -119,44 +119,46 @@ func TestSpec8Degrees(t *testing.T) {
 			[]int{1, 2, 3, 4, 7, 12}},
 	}
 	for _, tc := range cases {
-		for _, tt := range tc.ts {
-			for _, exact := range []bool{false, true} {
-				cfg := Config{Exact: exact}
-				if tc.q {
-					cfg.Behaviours = xBehaviourQ("p1", "p2")
-				}
-				c := cpdChecker(t, cfg, int64(tt))
-				r, err := c.Check(xResp(tc.kind, "p1", tc.plan(tt), prism.DegAll, tc.outcome(tt)))
-				if err != nil {
-					t.Fatalf("%s t=%d: %v", tc.name, tt, err)
-				}
-				w := tc.want(float64(tt))
-				d := r.Degrees
-				if r.Kind != KindDegrees || d == nil {
-					t.Fatalf("%s t=%d: kind %v", tc.name, tt, r.Kind)
-				}
-				if !near(d.Count, w.count) || !near(d.Prob, w.prob) || !near(d.Entropy, w.entropy) {
-					t.Errorf("%s t=%d exact=%v: got (%v, %v, %v), want (%v, %v, %v)", tc.name, tt, exact,
-						d.Count, d.Prob, d.Entropy, w.count, w.prob, w.entropy)
-				}
-				if r.Horizon != max(tt, 1) {
-					t.Errorf("%s t=%d: horizon %d", tc.name, tt, r.Horizon)
-				}
-				if f, _ := d.CountExact.Float64(); !near(f, w.count) {
-					t.Errorf("%s t=%d: exact count %v", tc.name, tt, d.CountExact)
-				}
-				if exact {
-					if d.ProbExact == nil {
-						t.Fatalf("%s t=%d: no exact probability", tc.name, tt)
+		t.Run(tc.name, func(t *testing.T) {
+			for _, tt := range tc.ts {
+				for _, exact := range []bool{false, true} {
+					cfg := Config{Exact: exact}
+					if tc.q {
+						cfg.Behaviours = xBehaviourQ("p1", "p2")
 					}
-					if f, _ := d.ProbExact.Float64(); !near(f, w.prob) {
-						t.Errorf("%s t=%d: exact prob %v", tc.name, tt, d.ProbExact)
+					c := cpdChecker(t, cfg, int64(tt))
+					r, err := c.Check(xResp(tc.kind, "p1", tc.plan(tt), prism.DegAll, tc.outcome(tt)))
+					if err != nil {
+						t.Fatalf("%s t=%d: %v", tc.name, tt, err)
 					}
-				} else if d.ProbExact != nil {
-					t.Errorf("%s: ProbExact without Config.Exact", tc.name)
+					w := tc.want(float64(tt))
+					d := r.Degrees
+					if r.Kind != KindDegrees || d == nil {
+						t.Fatalf("%s t=%d: kind %v", tc.name, tt, r.Kind)
+					}
+					if !near(d.Count, w.count) || !near(d.Prob, w.prob) || !near(d.Entropy, w.entropy) {
+						t.Errorf("%s t=%d exact=%v: got (%v, %v, %v), want (%v, %v, %v)", tc.name, tt, exact,
+							d.Count, d.Prob, d.Entropy, w.count, w.prob, w.entropy)
+					}
+					if r.Horizon != max(tt, 1) {
+						t.Errorf("%s t=%d: horizon %d", tc.name, tt, r.Horizon)
+					}
+					if f, _ := d.CountExact.Float64(); !near(f, w.count) {
+						t.Errorf("%s t=%d: exact count %v", tc.name, tt, d.CountExact)
+					}
+					if exact {
+						if d.ProbExact == nil {
+							t.Fatalf("%s t=%d: no exact probability", tc.name, tt)
+						}
+						if f, _ := d.ProbExact.Float64(); !near(f, w.prob) {
+							t.Errorf("%s t=%d: exact prob %v", tc.name, tt, d.ProbExact)
+						}
+					} else if d.ProbExact != nil {
+						t.Errorf("%s: ProbExact without Config.Exact", tc.name)
+					}
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -233,86 +235,5 @@ func TestSpec8Probability(t *testing.T) {
 		if r.Horizon != tt {
 			t.Errorf("t=%d: horizon %d", tt, r.Horizon)
 		}
-	}
-}
-
-func TestMetrics(t *testing.T) {
-	c := cpdChecker(t, Config{}, 5)
-	fr := xOr(xLab("fine"), xLab("reward"))
-	// C(G<=t (fine|reward)) = 2^t; H = log2(1+2^t)/t.
-	r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xGle(xName("t"), fr)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Kind != KindCount || r.Count.Cmp(big.NewInt(32)) != 0 || r.Horizon != 5 {
-		t.Errorf("#=? got %v %v h=%d", r.Kind, r.Count, r.Horizon)
-	}
-	r, err = c.Check(&prism.Metric{Kind: prism.MetricEntropy, Outcome: xGle(xName("t"), fr)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !near(r.Number, math.Log2(33)/5) {
-		t.Errorf("H=? got %v", r.Number)
-	}
-	// F<=t reward over 4^t histories: 4^t - 3^t.
-	r, err = c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xName("t"), xLab("reward"))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Count.Int64() != 1024-243 {
-		t.Errorf("#=? F<=5 reward = %v, want %d", r.Count, 1024-243)
-	}
-}
-
-func TestLog2p1(t *testing.T) {
-	for _, e := range []uint{0, 1, 10, 52, 53, 64, 100, 1000, 20000} {
-		x := new(big.Int).Lsh(big.NewInt(1), e)
-		got := resp.Log2p1(x)
-		want := float64(e)
-		if e < 60 {
-			want = math.Log2(1 + math.Ldexp(1, int(e)))
-		}
-		if math.Abs(got-want) > 1e-12*math.Max(1, want) {
-			t.Errorf("log2(1+2^%d) = %v, want %v", e, got, want)
-		}
-	}
-	if resp.Log2p1(big.NewInt(0)) != 0 || resp.Log2p1(big.NewInt(3)) != 2 {
-		t.Error("small values")
-	}
-}
-
-// TestBigCounts checks the multi-word counters against big.Int arithmetic
-// across many limb widenings.
-func TestBigCounts(t *testing.T) {
-	pow := func(b, e int64) *big.Int { return new(big.Int).Exp(big.NewInt(b), big.NewInt(e), nil) }
-	for _, T := range []int64{31, 32, 33, 64, 65, 200, 1000} {
-		c := cpdChecker(t, Config{}, T)
-		r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xName("t"), xLab("reward"))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := new(big.Int).Sub(pow(4, T), pow(3, T))
-		if r.Count.Cmp(want) != 0 {
-			t.Errorf("T=%d: #F<=T reward = %v, want %v", T, r.Count, want)
-		}
-		r, err = c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xGle(xName("t"), xNot(xLab("payoff1")))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := pow(3, T); r.Count.Cmp(want) != 0 {
-			t.Errorf("T=%d: #G<=T !payoff1 = %v, want %v", T, r.Count, want)
-		}
-	}
-	g := npdGame(5) // 32 joint actions a step
-	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xNum(40), xLab("allc"))})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := new(big.Int).Sub(pow(32, 40), pow(31, 40)); r.Count.Cmp(want) != 0 {
-		t.Errorf("5 players: %v, want %v", r.Count, want)
 	}
 }

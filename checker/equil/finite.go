@@ -1,0 +1,88 @@
+package equil
+
+// bound returns objective i's step bound (1 for Next).
+func (e *engine) bound(i int) int {
+	if e.obj[i].Kind == Next {
+		return 1
+	}
+	return e.obj[i].Bound
+}
+
+// accumulating marks the objectives that collect rewards step by step.
+func (e *engine) accumulating() [2]bool {
+	return [2]bool{e.obj[0].accumulates(), e.obj[1].accumulates()}
+}
+
+// finite solves a query whose objectives are both bounded, by backward
+// induction (reference §1.6). While only the objective with the longer
+// bound is still open (its last |b1−b2| steps), its coalition's value is
+// the cooperative optimum and the other's is terminal. Then the stage
+// games are solved for min(b1, b2) steps. A bound of 0 leaves the values
+// of that phase: the decided objective's terminal value and the other's
+// cooperative optimum (PRISM-games returns zeros there; CHOICES.md).
+func (e *engine) finite() (*Result, error) {
+	b := [2]int{e.bound(0), e.bound(1)}
+	var val, coop [2][]float64
+	for i := range val {
+		val[i] = e.terminal(i)
+		coop[i] = val[i]
+	}
+	long, d := 0, b[0]-b[1]
+	if d < 0 {
+		long, d = 1, -d
+	}
+	for t := 0; t < d; t++ {
+		coop[long] = e.coopStep(long, coop[long])
+	}
+	val[long] = coop[long]
+	acc := e.accumulating()
+	prob := e.obj[0].IsProb()
+	n := e.g.NumStates
+	for j := 1; j <= min(b[0], b[1]); j++ {
+		var next, coopNext [2][]float64
+		for i := range next {
+			next[i] = make([]float64, n)
+			coopNext[i] = e.coopStep(i, coop[i])
+		}
+		for s := 0; s < n; s++ {
+			if prob {
+				if v, ok := e.decided(s, coopNext); ok {
+					next[0][s], next[1][s] = v[0], v[1]
+					continue
+				}
+			}
+			v, err := e.solveState(s, val, acc)
+			if err != nil {
+				return nil, err
+			}
+			next[0][s], next[1][s] = v[0], v[1]
+		}
+		val, coop = next, coopNext
+	}
+	return &Result{Values: val}, nil
+}
+
+// decided returns the pair of values of a state where a probabilistic
+// objective is already won or lost: 1 for a won objective, and the
+// cooperative optimum coop[i] for the other (0 when it is lost).
+func (e *engine) decided(s int, coop [2][]float64) ([2]float64, bool) {
+	var v [2]float64
+	any := false
+	for i := range v {
+		switch {
+		case e.reached(i, s):
+			v[i], any = 1, true
+		case e.failed(i, s):
+			any = true
+		}
+	}
+	if !any {
+		return v, false
+	}
+	for i := range v {
+		if !e.reached(i, s) && !e.failed(i, s) {
+			v[i] = coop[i][s]
+		}
+	}
+	return v, true
+}

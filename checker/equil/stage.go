@@ -1,0 +1,165 @@
+package equil
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/onus-mc/onus/checker/solve/nfg"
+	"github.com/onus-mc/onus/translate"
+)
+
+// engine holds a game, a query and each state's stage-game layout.
+type engine struct {
+	g    *translate.Game
+	q    *Query
+	cfg  Config
+	obj  [2]*Objective
+	sign float64 // +1 for max, −1 for min: payoffs handed to the stage solver
+	// rows[s], cols[s]: the coalitions' action counts in s; cell[c] is the
+	// stage-game cell (row-major) of choice c.
+	rows, cols []int
+	cell       []int
+}
+
+func newEngine(g *translate.Game, q *Query, cfg Config) (*engine, error) {
+	e := &engine{g: g, q: q, cfg: cfg, sign: 1,
+		rows: make([]int, g.NumStates), cols: make([]int, g.NumStates), cell: make([]int, g.NumChoices())}
+	e.obj = [2]*Objective{&q.Objectives[0], &q.Objectives[1]}
+	if q.Min {
+		e.sign = -1
+	}
+	for s := 0; s < g.NumStates; s++ {
+		if err := e.layout(s); err != nil {
+			return nil, err
+		}
+	}
+	return e, nil
+}
+
+// layout numbers each coalition's actions in s by their first appearance
+// among the choices, and checks that the joint choices form a full grid.
+func (e *engine) layout(s int) error {
+	lo, hi := e.g.Choices(s)
+	np := len(e.g.Players)
+	var rowKeys, colKeys []string
+	idx := func(keys *[]string, k string) int {
+		for i, x := range *keys {
+			if x == k {
+				return i
+			}
+		}
+		*keys = append(*keys, k)
+		return len(*keys) - 1
+	}
+	ri := make([]int, hi-lo)
+	ci := make([]int, hi-lo)
+	for c := lo; c < hi; c++ {
+		joint := e.g.Joint[c*np : (c+1)*np]
+		ri[c-lo] = idx(&rowKeys, key(joint, e.q.Coalitions[0]))
+		ci[c-lo] = idx(&colKeys, key(joint, e.q.Coalitions[1]))
+	}
+	nr, nc := len(rowKeys), len(colKeys)
+	if nr*nc != hi-lo {
+		return fmt.Errorf("state %d: the joint choices do not form a grid of the coalitions' actions", s)
+	}
+	seen := make([]bool, nr*nc)
+	for c := lo; c < hi; c++ {
+		k := ri[c-lo]*nc + ci[c-lo]
+		if seen[k] {
+			return fmt.Errorf("state %d: two choices with the same coalition actions", s)
+		}
+		seen[k] = true
+		e.cell[c] = k
+	}
+	e.rows[s], e.cols[s] = nr, nc
+	return nil
+}
+
+func key(joint []int32, players []int) string {
+	b := make([]byte, 0, 4*len(players))
+	for _, p := range players {
+		b = strconv.AppendInt(b, int64(joint[p]), 10)
+		b = append(b, ',')
+	}
+	return string(b)
+}
+
+// round12 rounds v to 12 decimal places, as PRISM-games rounds stage
+// payoffs; this also merges payoffs that differ by float noise only.
+func round12(v float64) float64 {
+	if math.IsInf(v, 0) || math.IsNaN(v) || math.Abs(v) > 1e15 {
+		return v
+	}
+	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 12, 64), 64)
+	if err != nil {
+		return v
+	}
+	return r
+}
+
+// expect returns Σ P(c, t)·x(t) over the transitions of choice c.
+func (e *engine) expect(c int, x []float64) float64 {
+	lo, hi := e.g.Transitions(c)
+	v := 0.0
+	for t := lo; t < hi; t++ {
+		p := e.g.Prob[t]
+		if p == 0 {
+			continue
+		}
+		v += p * x[e.g.Target[t]]
+	}
+	return v
+}
+
+// solveState returns the coalitions' values in s: the stage game's
+// values plus the state rewards of the objectives acc marks.
+func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
+	v, err := e.stage(s, cont, acc)
+	if err != nil {
+		return v, err
+	}
+	for i := range v {
+		if acc[i] {
+			v[i] += e.obj[i].stateRew(s)
+		}
+	}
+	return v, nil
+}
+
+// stage solves the stage game of s with continuation values cont, adding
+// transition rewards of the objectives acc marks, and returns the
+// coalitions' values (before state rewards), in true (not negated) units.
+func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
+	lo, hi := e.g.Choices(s)
+	m := nfg.NewBimatrix(e.rows[s], e.cols[s])
+	for c := lo; c < hi; c++ {
+		var u [2]float64
+		for i := range u {
+			u[i] = e.expect(c, cont[i])
+			if acc[i] {
+				u[i] += e.obj[i].transRew(c)
+			}
+			u[i] = e.sign * round12(u[i])
+		}
+		k := e.cell[c]
+		m.A[k], m.B[k] = u[0], u[1]
+	}
+	var p nfg.Profile
+	if e.q.Correlated {
+		var err error
+		if p, err = nfg.Correlated(m, e.q.Criterion); err != nil {
+			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+		}
+	} else {
+		ps, err := nfg.Nash(m)
+		if err != nil {
+			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+		}
+		p = nfg.Select(ps, e.q.Criterion)
+	}
+	// The solvers' float noise (1e-17 where 0 is meant) would keep the
+	// iteration's relative test from ever passing: values are kept to 12
+	// decimals, as the payoffs are.
+	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, nil
+}

@@ -1,0 +1,78 @@
+package checker
+
+import (
+	"math/big"
+
+	"github.com/onus-mc/onus/checker/resp"
+	"github.com/onus-mc/onus/prism"
+)
+
+// This file evaluates the power indices SHAPLEY and BANZHAF (SPEC §10.1)
+// and gives the results tables of `onus blame` (SPEC §10.2) the values of
+// every agent and coalition from one set of passes.
+
+// Power holds an agent's power index under the three characteristic
+// functions: v_C (count), v_P (prob) and a (avoid). The exact values are
+// set under Config.Exact.
+type Power struct {
+	Count, Prob, Avoid                float64
+	CountExact, ProbExact, AvoidExact *big.Rat
+}
+
+// Measure is one named number of a result with several (the three degrees
+// of `CAR(...)=?`, the three indices of `SHAPLEY(...)=?`).
+type Measure struct {
+	Name  string
+	Value float64
+	Exact *big.Rat // nil when not known exactly
+}
+
+// Measures returns the named numbers of a KindDegrees or KindPower result
+// (nil for other kinds), in their printing order.
+func (r *Result) Measures() []Measure {
+	switch r.Kind {
+	case KindDegrees:
+		d := r.Degrees
+		return []Measure{{"count", d.Count, d.CountExact}, {"prob", d.Prob, d.ProbExact}, {"entropy", d.Entropy, nil}}
+	case KindPower:
+		p := r.Power
+		return []Measure{{"count", p.Count, p.CountExact}, {"prob", p.Prob, p.ProbExact}, {"avoid", p.Avoid, p.AvoidExact}}
+	}
+	return nil
+}
+
+// powerOf returns the index of kind (SHAPLEY or BANZHAF) for agent i.
+func powerOf(kind prism.RespKind, v *resp.Values, i int, exact bool) *Power {
+	var x resp.Index
+	if kind == prism.SHAPLEY {
+		x = v.Shapley(i, exact)
+	} else {
+		x = v.Banzhaf(i, exact)
+	}
+	p := &Power{Count: x.Count, Prob: x.Prob, Avoid: x.Avoid}
+	if exact {
+		p.CountExact, p.ProbExact, p.AvoidExact = x.CountRat, x.ProbRat, x.AvoidRat
+	}
+	return p
+}
+
+// checkPower evaluates `SHAPLEY(i, π)=? [ψ]`, `#=?` and `P=?` at s0.
+func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
+	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, false) // Values runs every pass at once
+	if err != nil {
+		return nil, err
+	}
+	p := powerOf(x.Kind, q.Values(), q.Agent, c.cfg.Exact)
+	res := &Result{Horizon: q.T, HasHorizon: true}
+	switch x.Degree {
+	case prism.DegAll:
+		res.Kind, res.Power = KindPower, p
+	case prism.DegCount:
+		res.Kind, res.Number, res.Exact = KindNumber, p.Count, p.CountExact
+	case prism.DegProb:
+		res.Kind, res.Number, res.Exact = KindNumber, p.Prob, p.ProbExact
+	default:
+		return nil, c.errAt(x.OpPos, "%v takes =?, #=? or P=?", x.Kind)
+	}
+	return res, nil
+}

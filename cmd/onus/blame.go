@@ -1,0 +1,232 @@
+package main
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/trace"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file is `onus blame` (SPEC §10.2): every agent's responsibility for
+// one outcome under one plan — CAR, CPR and CCR with their degrees, and the
+// SHAPLEY and BANZHAF indices — and, with --coalitions, every coalition's
+// characteristic functions. The numbers come from checker.Blame, which runs
+// each coalition's pass once; each equals the corresponding `onus check`
+// query. blameout.go prints them.
+
+func blameCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "blame",
+		Usage:     "who is responsible: every agent's responsibility and power index for one outcome",
+		ArgsUsage: "MODEL [PROPS]",
+		Description: "For the plan --plan (what was planned, or a trace @FILE of what happened) and the\n" +
+			"outcome --outcome, prints one row per agent (SPEC §10.2): CAR, CPR and CCR (true or\n" +
+			"false) with their degrees by count, probability and entropy, and the SHAPLEY and\n" +
+			"BANZHAF indices by count, probability and avoidance (SPEC §10.1). --coalitions adds\n" +
+			"one row per coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the\n" +
+			"outcome. PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
+			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
+		Flags: append([]cli.Flag{
+			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
+			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
+			constFlag,
+			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
+			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
+			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
+		}, judgeFlags()...),
+		Action: runBlame,
+	}
+}
+
+// blameJob is one blame run, parsed and checked.
+type blameJob struct {
+	fset      *prism.FileSet
+	modelPath string
+	model     *prism.ModelFile
+	props     *prism.PropsFile
+	plan      *prism.PlanDecl // the plan, named (a bare plan is called "pi")
+	outcome   prism.Expr
+	query     *prism.Resp // SHAPLEY(1, plan)=? [outcome]: what CheckProps checks, and the horizon notes' property
+	consts    []translate.ConstAssign
+	cfg       checker.Config
+	exact     bool
+}
+
+// blameRun is the outcome of a blame job.
+type blameRun struct {
+	blame *checker.Blame
+	notes []*prism.Error
+}
+
+func runBlame(c *cli.Context) error {
+	job, err := prepareBlame(c)
+	if err != nil {
+		return err
+	}
+	if err := checkPlotPath(c.String("plot")); err != nil {
+		return err
+	}
+	run, err := job.run()
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	if c.Bool("json") {
+		if err := writeBlameJSON(w, job, run, c.Bool("coalitions")); err != nil {
+			return err
+		}
+	} else {
+		writeBlameText(w, job, run, c.Bool("coalitions"))
+	}
+	if path := c.String("export-results"); path != "" {
+		if err := exportBlame(path, job, run); err != nil {
+			return err
+		}
+	}
+	if path := c.String("plot"); path != "" {
+		if err := plotBlame(path, job, run); err != nil {
+			return err
+		}
+	}
+	for _, n := range run.notes {
+		fmt.Fprintln(c.App.ErrWriter, n.Pos.String()+": note: "+n.Msg)
+	}
+	return nil
+}
+
+// planNameRE matches a plan given by name, alone or as NAME=PLAN.
+var planNameRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(=|$)`)
+
+func prepareBlame(c *cli.Context) (*blameJob, error) {
+	if c.NArg() < 1 || c.NArg() > 2 {
+		return nil, usagef("blame takes MODEL and an optional PROPS file (got %d arguments); see onus blame --help", c.NArg())
+	}
+	job := &blameJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0), exact: c.Bool("exact")}
+	var err error
+	if job.model, err = loadModel(job.fset, job.modelPath); err != nil {
+		return nil, err
+	}
+	job.props = &prism.PropsFile{}
+	if c.NArg() == 2 {
+		if job.props, err = loadProps(job.fset, c.Args().Get(1)); err != nil {
+			return nil, err
+		}
+	}
+	if err := loadBehaviours(c, job.fset, job.props); err != nil {
+		return nil, err
+	}
+	if job.plan, err = blamePlan(job.fset, job.props, c.String("plan")); err != nil {
+		return nil, err
+	}
+	if job.outcome, err = prism.ParsePath(job.fset, "--outcome", c.String("outcome")); err != nil {
+		return nil, err
+	}
+	pos := job.outcome.Position()
+	job.query = &prism.Resp{OpPos: pos, Kind: prism.SHAPLEY, Agent: prism.PlayerRef{Pos: pos, Index: 1},
+		Plan: prism.PlanRef{Pos: job.plan.Pos, Name: job.plan.Name.Name}, Degree: prism.DegAll, Rel: prism.RelQuery,
+		Outcome: job.outcome}
+	// The query is checked with the props file (labels, constants, plans),
+	// then the file's own properties are dropped: blame asks only its own.
+	job.props.Properties = append(job.props.Properties, &prism.Property{Pos: pos, Expr: job.query})
+	if err := prism.CheckProps(job.fset, job.model, job.props); err != nil {
+		return nil, err
+	}
+	job.props.Properties = job.props.Properties[len(job.props.Properties)-1:]
+	sweep, err := constSweep(c.StringSlice("const"))
+	if err != nil {
+		return nil, err
+	}
+	if len(sweep) != 1 {
+		return nil, usagef("blame takes single constant values, not ranges (use onus check to sweep a constant)")
+	}
+	job.consts = sweep[0]
+	from, err := judgeOptions(c)
+	if err != nil {
+		return nil, err
+	}
+	plans := map[string]*prism.Plan{}
+	for _, d := range job.props.Plans {
+		plans[d.Name.Name] = d.Plan
+	}
+	job.cfg = checker.Config{Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: c.Int("max-states")}
+	return job, nil
+}
+
+// blamePlan reads --plan: a plan NAME of the props file, NAME=PLAN, or
+// the plan's steps (a trace @FILE included), which are then named "pi"
+// (or a fresh name if the props file has a plan pi).
+func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.PlanDecl, error) {
+	if m := planNameRE.FindStringSubmatch(s); m != nil {
+		if m[2] == "=" {
+			d, err := prism.ParsePlan(fset, "--plan", s)
+			if err != nil {
+				return nil, err
+			}
+			props.Plans = append(props.Plans, d)
+			return d, nil
+		}
+		for _, d := range props.Plans {
+			if d.Name.Name == m[1] {
+				return d, nil
+			}
+		}
+		return nil, usagef("--plan %s: no plan of that name (give the steps, e.g. --plan '[d1,d2]')", m[1])
+	}
+	pl, err := prism.ParseBarePlan(fset, "--plan", s)
+	if err != nil {
+		return nil, err
+	}
+	name := "pi"
+	for taken := true; taken; {
+		taken = false
+		for _, d := range props.Plans {
+			if d.Name.Name == name {
+				name, taken = name+"_", true
+			}
+		}
+	}
+	d := &prism.PlanDecl{Pos: pl.Pos, Name: prism.Ident{NamePos: pl.Pos, Name: name}, Plan: pl}
+	props.Plans = append(props.Plans, d)
+	return d, nil
+}
+
+// run builds the model, reads a trace plan and computes the rows.
+func (job *blameJob) run() (*blameRun, error) {
+	m, err := translate.Build(job.fset, job.model, job.props, translate.Config{Consts: job.consts, Exact: job.exact, MaxStates: job.cfg.MaxProduct})
+	if err != nil {
+		return nil, err
+	}
+	if err := trace.FillAll(job.fset, m, job.props); err != nil {
+		return nil, err
+	}
+	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
+	if err != nil {
+		return nil, err
+	}
+	b, err := chk.Blame(job.query.Plan, job.outcome, job.query.OpPos)
+	if err != nil {
+		return nil, err
+	}
+	// Explanations (SPEC §10.3, --explain) attach here: each agent's
+	// qualitative verdicts are the check queries CAR/CPR/CCR(agent, plan)
+	// [outcome], so a witness per verdict can be added to the rows.
+	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon}
+	return &blameRun{blame: b, notes: horizonNotes(job.fset, chk, job.query, res, job.cfg.Horizon > 0)}, nil
+}
+
+// planText is the plan as blame prints it.
+func (job *blameJob) planText() string {
+	return prism.PlanString(job.plan.Plan)
+}
+
+// coalitionName prints J as {p1,p2}.
+func coalitionName(players []string) string {
+	return "{" + strings.Join(players, ",") + "}"
+}
