@@ -14,6 +14,10 @@
 // temporary directory unless -out is given. -filter REGEXP keeps the cases
 // whose names match.
 //
+// -paper does only one thing, in seconds: it redraws the paper's Figures 2–4
+// from onus's answers for t = 1..20 into docs/figures/ (paper.go), the
+// paper's curves beside onus's values, SPEC §9 errata marked.
+//
 // The groups:
 //
 //	build    model construction: every corpus model, and the counters family up to 10^7 states
