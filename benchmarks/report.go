@@ -89,7 +89,26 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 			}
 		}
 	}
+	embedPaperFigures(&b, env, dir)
 	return os.WriteFile(filepath.Join(dir, "RESULTS.md"), []byte(b.String()), 0o644)
+}
+
+// embedPaperFigures embeds the paper's Figures 2-4 as onus redraws them
+// (go run ./benchmarks -paper writes them into docs/figures).
+func embedPaperFigures(b *strings.Builder, env *Env, dir string) {
+	figs, _ := filepath.Glob(filepath.Join(env.Root, "docs", "figures", "fig*.png"))
+	if len(figs) == 0 {
+		return
+	}
+	b.WriteString("## The paper's Figures 2–4 from onus's own results\n\n")
+	b.WriteString("`go run ./benchmarks -paper` redraws them (docs/figures/README.md says what each shows and where the paper's curves are errata, SPEC §9).\n\n")
+	for _, f := range figs {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			rel = f
+		}
+		fmt.Fprintf(b, "![%s](%s)\n\n", filepath.Base(f), filepath.ToSlash(rel))
+	}
 }
 
 func writeTargets(b *strings.Builder, ms []Measurement) {
