@@ -44,6 +44,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, naiveCase())
 	cs = append(cs, boundedCases()...)
 	cs = append(cs, scaleCases()...)
+	cs = append(cs, powerCases()...)
 	cs = append(cs, prismCases(env)...)
 	return cs
 }
@@ -143,6 +144,55 @@ func scaleCases() []*Case {
 				Args:   []string{"check", "examples/robots.prism", "--const", fmt.Sprintf("N=%d,cross=40", n), "--pf", q, "--json"},
 				Answer: checkAnswer, X: float64(n * n), Series: op + ", T = 100",
 			})
+		}
+	}
+	return cs
+}
+
+// powerCases: onus blame on the 8-player CPD (256 coalitions), SHAPLEY
+// for one of 12 voters (4096 coalitions), and the cost of --explain: the
+// same queries with and without it.
+func powerCases() []*Case {
+	cs := []*Case{
+		{Group: "power", Name: "power/blame/cpd_n8/t=20", Quick: true,
+			Args: []string{"blame", "examples/cpd_n.prism", "examples/cpd_n.props", "--const", "n=8,t=20",
+				"--plan", "alternate", "--outcome", `G<=t ("fine"|"reward")`, "--coalitions", "--json"},
+			Answer: blameAnswer},
+		{Group: "power", Name: "power/shapley/vote12", Quick: true,
+			Args:   []string{"check", "cmd/onus/testdata/vote12.prism", "--pf", `SHAPLEY(p1, [#0]^12)=? [ F "carried" ]`, "--json"},
+			Answer: checkAnswer},
+	}
+	explained := []struct {
+		name, model string
+		consts      string
+		props       []string
+	}{
+		{"cpd/T=1000", "examples/cpd.prism", "", []string{
+			`CAR(p1, [d1,d2]^1000) [ G<=1000 ("fine"|"payoff2") ]`,
+			`CPR(p1, [c1,c2]^1000) [ G<=1000 "reward" | "fine" ]`,
+			`CCR(p1, ([c1,c2] [d1,d2])^500) [ G<=1000 ("fine"|"reward") ]`,
+			`CAR(p1, [*]^999 [d1,c2]) [ F<=1000 ("reward"|"payoff2") ]`,
+			`CPR(p1, [*]^999 [c1,c2]) [ F<=1000 "reward" ]`}},
+		{"robots/N=100/T=100", "examples/robots.prism", "N=100,cross=40", []string{
+			`CPR(r1, [go1,go2]^100) [ F<=100 "done" ]`,
+			`CAR(r1, [go1,go2]^100) [ G<=100 !"crash" ]`,
+			`CCR(r2, [go1,go2]^100) [ F<=100 b=N-1 ]`}},
+	}
+	for _, e := range explained {
+		for _, explain := range []bool{false, true} {
+			args := []string{"check", e.model, "--json"}
+			if e.consts != "" {
+				args = append(args, "--const", e.consts)
+			}
+			for _, p := range e.props {
+				args = append(args, "--pf", p)
+			}
+			name, series := "power/check/"+e.name, "without --explain"
+			if explain {
+				args = append(args, "--explain")
+				name, series = "power/explain/"+e.name, "with --explain"
+			}
+			cs = append(cs, &Case{Group: "power", Name: name, Quick: true, Args: args, Answer: checkAnswer, Series: series})
 		}
 	}
 	return cs

@@ -14,12 +14,17 @@
 // temporary directory unless -out is given. -filter REGEXP keeps the cases
 // whose names match.
 //
+// -paper does only one thing, in seconds: it redraws the paper's Figures 2–4
+// from onus's answers for t = 1..20 into docs/figures/ (paper.go), the
+// paper's curves beside onus's values, SPEC §9 errata marked.
+//
 // The groups:
 //
 //	build    model construction: every corpus model, and the counters family up to 10^7 states
 //	cpd      CAR, CPR and CCR with all degrees on the CPD against the horizon T
 //	naive    the test-only literal enumerator beside the engine (go test -bench)
 //	bounded  P=? [ F<=k "payoff1" ] on the CPD for long bounds k
+//	power    onus blame (8-player CPD), SHAPLEY (12 voters), check with and without --explain
 //	scale    CAR, CPR and CCR on a game of 10^4 and 10^6 states (examples/robots.prism) at T = 100
 //	prism    each props file of PRISM-games' verify/ suite beside PRISM-games' own time
 package main

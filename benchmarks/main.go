@@ -34,6 +34,7 @@ func main() {
 	out := flag.String("out", "", "write RESULTS.md, results.csv and figures/ here (default benchmarks/, or a temporary directory with -quick)")
 	update := flag.Bool("update", false, "write the answers of this run into benchmarks/answers.tsv instead of comparing with it")
 	timeout := flag.Duration("timeout", 10*time.Minute, "the time limit of one run")
+	paper := flag.Bool("paper", false, "only redraw the paper's Figures 2–4 from onus's answers into docs/figures/")
 	flag.Parse()
 
 	root, err := repoRoot()
@@ -71,6 +72,12 @@ func main() {
 	build.Dir, build.Stdout, build.Stderr = root, os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fatal(fmt.Errorf("building onus: %v", err))
+	}
+	if *paper {
+		if err := writePaperFigures(env, filepath.Join(root, "docs", "figures")); err != nil {
+			fatal(err)
+		}
+		return
 	}
 
 	var cases []*Case

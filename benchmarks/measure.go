@@ -146,3 +146,30 @@ func testAnswer(stdout []byte) (string, error) {
 	}
 	return last, nil
 }
+
+// blameAnswer canonicalises the --json output of `onus blame`: every
+// agent's and coalition's numbers.
+func blameAnswer(stdout []byte) (string, error) {
+	var doc struct {
+		Agents     []map[string]any `json:"agents"`
+		Coalitions []map[string]any `json:"coalitions"`
+	}
+	if err := json.Unmarshal(stdout, &doc); err != nil {
+		return "", fmt.Errorf("reading onus's JSON: %v", err)
+	}
+	if len(doc.Agents) == 0 {
+		return "", errors.New("onus blame printed no agent")
+	}
+	for _, a := range doc.Agents {
+		delete(a, "seconds")
+	}
+	return canonical(map[string]any{"agents": toAny(doc.Agents), "coalitions": toAny(doc.Coalitions)}), nil
+}
+
+func toAny(ms []map[string]any) []any {
+	out := make([]any, len(ms))
+	for i, m := range ms {
+		out[i] = m
+	}
+	return out
+}

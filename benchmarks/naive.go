@@ -22,7 +22,7 @@ func naiveCase() *Case {
 var benchLine = regexp.MustCompile(`^BenchmarkNaiveVsEngine/(naive|engine)/T=(\d+)(?:-\d+)?\s+\d+\s+([\d.]+) ns/op`)
 
 func runNaive(env *Env, c *Case) []Measurement {
-	maxT, budget := "14", "60s"
+	maxT, budget := "12", "60s"
 	if env.Quick {
 		maxT, budget = "8", "5s"
 	}

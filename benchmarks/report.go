@@ -34,6 +34,8 @@ var targets = []Target{
 	{What: "10^6-state game (examples/robots.prism, N=1000), CAR all degrees, T = 100", Case: "scale/robots/N=1000/CAR", Seconds: 30, PeakMiB: 4096},
 	{What: "10^6-state game (examples/robots.prism, N=1000), CPR all degrees, T = 100", Case: "scale/robots/N=1000/CPR", Seconds: 30, PeakMiB: 4096},
 	{What: "10^6-state game (examples/robots.prism, N=1000), CCR all degrees, T = 100", Case: "scale/robots/N=1000/CCR", Seconds: 30, PeakMiB: 4096},
+	{What: "blame, 8-player CPD, t = 20 (256 coalitions)", Case: "power/blame/cpd_n8/t=20", Seconds: 5},
+	{What: "SHAPLEY for 12 players (vote12)", Case: "power/shapley/vote12", Seconds: 10},
 	{What: `P=? [ F<=1000000 "payoff1" ] on the CPD`, Case: "bounded/F<=1000000", Seconds: 1, PeakMiB: 100},
 }
 
@@ -70,11 +72,13 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 	b.WriteString("\n")
 	writeTargets(&b, ms)
 	writeCrossover(&b, ms)
+	writeExplainCost(&b, ms)
 	for _, g := range []struct{ group, title, intro string }{
 		{"build", "Model construction (`onus build`)", "Every corpus model with PRISM-games' state, transition and choice counts, and the counters family of benchmarks/models/counters.prism ((N+1)^3 states)."},
 		{"cpd", "CAR, CPR and CCR on the CPD against the horizon", "`OP(p1, [*]^(T-1) [d1,c2])=? [ F<=T \"reward\" ]` on examples/cpd.prism: all three degrees (count, probability, entropy) in one run."},
 		{"naive", "The literal enumerator beside the engine", "D_CAR (b) of SPEC §8 on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
 		{"scale", "Responsibility at scale", "`OP(r1, [go1,go2]^100)=? [ F \"crash\" ]` on the two robots of examples/robots.prism (N^2 states, crossing at cell 40), all three degrees, end to end (model construction included)."},
+		{"power", "Power indices, blame and explanations", "`onus blame` on the 8-player CPD (examples/cpd_n.prism, n = 8, t = 20, 256 coalitions, `--coalitions`), SHAPLEY for one of 12 voters (cmd/onus/testdata/vote12.prism, 4096 coalitions), and the same `onus check` runs without and with `--explain` (witness plans and counterexample histories): on the CPD at T = 1000 (five queries) and on the robots at N = 100, T = 100 (three queries)."},
 		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
 		{"prism", "PRISM-games' verify/ suite, onus beside PRISM-games", "Each props file with the first line of its .args, `onus check --test` end to end, beside PRISM-games 3.2's model construction plus its checking times (TIMINGS.tsv) plus 0.7 s of JVM start. The answer column is onus's --test summary: refusals of what onus does not support yet count as failed."},
 	} {
@@ -85,7 +89,26 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 			}
 		}
 	}
+	embedPaperFigures(&b, env, dir)
 	return os.WriteFile(filepath.Join(dir, "RESULTS.md"), []byte(b.String()), 0o644)
+}
+
+// embedPaperFigures embeds the paper's Figures 2-4 as onus redraws them
+// (go run ./benchmarks -paper writes them into docs/figures).
+func embedPaperFigures(b *strings.Builder, env *Env, dir string) {
+	figs, _ := filepath.Glob(filepath.Join(env.Root, "docs", "figures", "fig*.png"))
+	if len(figs) == 0 {
+		return
+	}
+	b.WriteString("## The paper's Figures 2–4 from onus's own results\n\n")
+	b.WriteString("`go run ./benchmarks -paper` redraws them (docs/figures/README.md says what each shows and where the paper's curves are errata, SPEC §9).\n\n")
+	for _, f := range figs {
+		rel, err := filepath.Rel(dir, f)
+		if err != nil {
+			rel = f
+		}
+		fmt.Fprintf(b, "![%s](%s)\n\n", filepath.Base(f), filepath.ToSlash(rel))
+	}
 }
 
 func writeTargets(b *strings.Builder, ms []Measurement) {
@@ -328,4 +351,24 @@ func digits(s string) int {
 		n++
 	}
 	return n
+}
+
+// writeExplainCost compares each --explain run with the same run without
+// it (the target: at most twice the time).
+func writeExplainCost(b *strings.Builder, ms []Measurement) {
+	for _, m := range ms {
+		if !strings.HasPrefix(m.Case.Name, "power/explain/") || m.Err != nil {
+			continue
+		}
+		plain := find(ms, "power/check/"+strings.TrimPrefix(m.Case.Name, "power/explain/"))
+		if plain == nil || plain.Err != nil || plain.Seconds == 0 {
+			continue
+		}
+		met := "within"
+		if m.Seconds > 2*plain.Seconds {
+			met = "**over**"
+		}
+		fmt.Fprintf(b, "`--explain` on %s: %.3f s against %.3f s without, %.2f× (%s the 2× target).\n\n",
+			strings.TrimPrefix(m.Case.Name, "power/explain/"), m.Seconds, plain.Seconds, m.Seconds/plain.Seconds, met)
+	}
 }

@@ -209,7 +209,10 @@ func (c *Checker) csgBehaviour(tables []*weightTable) error {
 					}
 				}
 				if !seen {
-					w := weight{f: 1, r: big.NewRat(1, 1)}
+					w := weight{f: 1}
+					if c.betaRat != nil { // exact weights only when asked: a Rat per action is slow on big games
+						w.r = big.NewRat(1, 1)
+					}
 					if t := tables[p]; t != nil && a != 0 {
 						w = t.lookupLabel(a)
 					}

@@ -49,7 +49,7 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	}
 	x := &prism.Resp{OpPos: pos, Kind: prism.SHAPLEY, Agent: prism.PlayerRef{Pos: pos, Index: 1},
 		Plan: plan, Degree: prism.DegAll, Rel: prism.RelQuery, Outcome: outcome}
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), true)
+	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, false) // Values runs every pass at once
 	if err != nil {
 		return nil, err
 	}

@@ -59,7 +59,7 @@ func (c *Checker) ExplainResp(x *prism.Resp) (holds bool, ex *Explanation, err e
 	if len(c.g.Initial) != 1 {
 		return false, nil, c.errAt(safePos(x), "the model has %d initial states; %s", len(c.g.Initial), severalInitial(x))
 	}
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), false)
+	q, err := c.prepareResp(x, int(c.g.Initial[0]), false, false)
 	if err != nil {
 		return false, nil, err
 	}

@@ -45,7 +45,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		r := a.Pass(start, nil, T, 0, true)
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
-		q, err := c.prepareResp(x, init, true)
+		q, err := c.prepareResp(x, init, true, true)
 		if err != nil {
 			return nil, err
 		}

@@ -21,7 +21,7 @@ func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromO
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	return a, a.Start(s0), T, nil
+	return a, a.Root(s0), T, nil
 }
 
 func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {

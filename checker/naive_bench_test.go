@@ -2,7 +2,10 @@ package checker_test
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/internal/naive"
@@ -15,12 +18,24 @@ import (
 // 4^T histories, the engine one layered pass per language. Run with
 //
 //	go test ./checker -run '^$' -bench NaiveVsEngine -benchtime 1x
+//
+// ONUS_NAIVE_MAX_T raises the largest T (default 10) and ONUS_NAIVE_BUDGET
+// (a duration, default none) stops after the first enumeration that takes
+// longer: go run ./benchmarks uses both to find where enumeration gives up.
 func BenchmarkNaiveVsEngine(b *testing.B) {
 	g := cpdGame()
-	for T := 4; T <= 10; T++ {
+	maxT := 10
+	if v, err := strconv.Atoi(os.Getenv("ONUS_NAIVE_MAX_T")); err == nil {
+		maxT = v
+	}
+	budget, _ := time.ParseDuration(os.Getenv("ONUS_NAIVE_BUDGET"))
+	over := false
+	for T := 4; T <= maxT && !over; T++ {
 		q := resp(prism.CAR, prism.DegAll, planOf(repeat(step(), T-1), step("d1", "c2")),
 			fLe(T, or(lab("reward"), lab("payoff2"))))
 		b.Run(fmt.Sprintf("naive/T=%d", T), func(b *testing.B) {
+			start := time.Now()
+			defer func() { over = budget > 0 && time.Since(start) > budget }()
 			for b.Loop() {
 				e, err := naive.New(&naive.Model{Game: g, Atom: labelAtom(g), Const: litConst, Behaviours: qBehaviour()}, T)
 				if err != nil {

@@ -19,11 +19,12 @@ import (
 // several properties on the same outcome share one automaton and its
 // plan-free pass (within one checker, equal text means equal meaning).
 type autoKey struct {
-	text    string
-	e       prism.Expr // used when the text is unavailable
-	fromOne bool
-	clip    int64
-	strong  bool // X reads the next state (co-safe rewards)
+	text     string
+	e        prism.Expr // used when the text is unavailable
+	fromOne  bool
+	clip     int64
+	strong   bool // X reads the next state (co-safe rewards)
+	anchored bool // deadlines on the step counter (histories only)
 }
 
 func keyOf(e prism.Expr, fromOne bool, clip int64, strong bool) (k autoKey) {
@@ -396,30 +397,35 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 }
 
 // automatonFor compiles an outcome once per checker, for infinite paths
-// or (Hinf) unbounded histories: time bounds are kept as written.
+// or (Hinf) unbounded histories: time bounds are kept as written, and the
+// product is a static graph.
 func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error) {
-	return c.automatonClipped(e, fromOne, 0)
+	return c.automatonClipped(e, fromOne, 0, false)
 }
 
 // historyAutomaton compiles an outcome judged on histories of the query's
-// horizon: with an explicit --horizon T, time bounds beyond T are clipped
-// to T, which changes no history's verdict.
+// horizon, for the layered passes: with an explicit --horizon T, time
+// bounds beyond T are clipped to T, which changes no history's verdict;
+// the bounds of operators that start at a known position become deadlines
+// on the pass's step counter (ltlf.Anchor), so that a bound k does not
+// make k automaton states.
 func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*hist.Product, error) {
-	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon))
+	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon), true)
 }
 
-func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64) (*hist.Product, error) {
-	return c.automatonOf(e, fromOne, clip, false)
+func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64, anchored bool) (*hist.Product, error) {
+	return c.automatonOf(e, fromOne, clip, false, anchored)
 }
 
 // rewardAutomaton compiles the co-safe path formula of a reward operator,
 // with X strong (outcomeBuilder.strong).
 func (c *Checker) rewardAutomaton(e prism.Expr) (*hist.Product, error) {
-	return c.automatonOf(e, false, 0, true)
+	return c.automatonOf(e, false, 0, true, false)
 }
 
-func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong bool) (*hist.Product, error) {
+func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, anchored bool) (*hist.Product, error) {
 	key := keyOf(e, fromOne, clip, strong)
+	key.anchored = anchored
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
@@ -427,6 +433,9 @@ func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong boo
 	id, err := c.buildOutcome(b, e, true)
 	if err != nil {
 		return nil, err
+	}
+	if anchored {
+		id = c.fac.Anchor(id)
 	}
 	atoms := make([]ltlf.StateSet, len(b.atoms))
 	for i, set := range b.atoms {

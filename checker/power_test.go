@@ -71,7 +71,7 @@ func TestPowerCPD(t *testing.T) {
 func TestPowerCoalitionsCPD(t *testing.T) {
 	c := cpdChecker(t, Config{}, 1)
 	x := xResp(prism.SHAPLEY, "p1", xPlan(xStep("d1", "d2")), prism.DegAll, xX(xLab("fine")))
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), true)
+	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, false)
 	if err != nil {
 		t.Fatal(err)
 	}

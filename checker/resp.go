@@ -18,7 +18,7 @@ func needsCounts(x *prism.Resp) bool {
 	return x.Degree != prism.DegNone && x.Degree != prism.DegProb
 }
 
-func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*resp.Query, error) {
+func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*resp.Query, error) {
 	g := c.g
 	if c.nplayers == 0 {
 		return nil, c.errAt(x.OpPos, "%v needs a model with players (this is a %v)", x.Kind, g.Type)
@@ -58,9 +58,12 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts bool) (*resp.Query, 
 		Steps:   steps,
 		T:       T,
 		Product: a,
-		Start:   a.Start(s0),
+		Start:   a.Root(s0),
 		Counts:  counts,
 		Exact:   c.cfg.Exact,
+	}
+	if degrees {
+		q.Prefetch()
 	}
 	// Compat_Ag(π) must not be empty.
 	if r := q.Pass(q.All()); r.EmptyAt >= 0 {
@@ -111,7 +114,7 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 
 // checkResp evaluates a responsibility operator at s0 as a Result.
 func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
-	q, err := c.prepareResp(x, s0, needsCounts(x))
+	q, err := c.prepareResp(x, s0, needsCounts(x), x.Degree != prism.DegNone)
 	if err != nil {
 		return nil, err
 	}

@@ -65,7 +65,7 @@ func TestCountFreeMatchesCounted(t *testing.T) {
 					}
 					// The qualitative operator needs only emptiness: its passes
 					// carry no counts.
-					q, err := c.prepareResp(xResp(kind, "p1", pl, prism.DegNone, out), int(c.g.Initial[0]), false)
+					q, err := c.prepareResp(xResp(kind, "p1", pl, prism.DegNone, out), int(c.g.Initial[0]), false, false)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -87,7 +87,7 @@ func (c *Checker) respAt(x *prism.Resp, s int, nested bool) (bool, error) {
 	if x.Degree != prism.DegNone && x.Rel.IsQuery() {
 		return false, c.errAt(x.OpPos, "a degree query is numeric and cannot be used as a state formula")
 	}
-	q, err := c.prepareResp(x, s, needsCounts(x))
+	q, err := c.prepareResp(x, s, needsCounts(x), x.Degree != prism.DegNone)
 	if _, ok := err.(planError); ok && nested {
 		return false, nil
 	}

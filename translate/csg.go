@@ -245,6 +245,7 @@ func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 		return false
 	}
 	x.emit(0, parts)
+	x.chJoint = grow(x.chJoint, len(tuple))
 	x.chJoint = append(x.chJoint, tuple...)
 	return true
 }

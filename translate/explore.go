@@ -342,6 +342,8 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			}
 		}
 		if !found {
+			x.trTarget = grow(x.trTarget, 1)
+			x.trProb = grow(x.trProb, 1)
 			x.trTarget = append(x.trTarget, t)
 			x.trProb = append(x.trProb, p)
 			if x.exact {
@@ -374,6 +376,8 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			return false
 		}
 	}
+	x.chAction = grow(x.chAction, 1)
+	x.chTrans = grow(x.chTrans, 1)
 	x.chAction = append(x.chAction, action)
 	x.chTrans = append(x.chTrans, int32(cs))
 	return true

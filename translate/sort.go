@@ -14,30 +14,7 @@ func (x *explorer) finish(initial []int32) *Game {
 	st := x.st
 	N := st.count
 	n := x.n
-	order := make([]int32, N)
-	for i := range order {
-		order[i] = int32(i)
-	}
-	if st.fits {
-		keys := make([]uint64, N)
-		for i := range keys {
-			keys[i] = st.key64(st.state(int32(i)))
-		}
-		slices.SortFunc(order, func(a, c int32) int {
-			ka, kc := keys[a], keys[c]
-			if ka < kc {
-				return -1
-			}
-			if ka > kc {
-				return 1
-			}
-			return 0
-		})
-	} else {
-		slices.SortFunc(order, func(a, c int32) int {
-			return slices.Compare(st.state(a), st.state(c))
-		})
-	}
+	order := st.sorted()
 	inv := make([]int32, N)
 	for newI, old := range order {
 		inv[old] = int32(newI)

@@ -1,18 +1,24 @@
 package translate
 
 import (
+	"cmp"
 	"math/bits"
+	"slices"
 )
 
 // store interns state vectors. When the packed valuation (each variable
 // offset by its lower bound, in its range's bit width, first variable most
 // significant) fits in 64 bits the key is a uint64; otherwise a string of
-// the packed fields. Both keys sort like the valuations (§4.12).
+// the packed fields. Both keys sort like the valuations (§4.12). When the
+// packed valuation has at most denseBits bits, a table indexed by the key
+// replaces the map: no hashing, and the states come out in key order by a
+// scan instead of a sort.
 type store struct {
 	n     int
 	lo    []int64
 	width []uint
 	fits  bool
+	dense []int32 // index by key: state+1, 0 for none (when the key is short)
 	m64   map[uint64]int32
 	mstr  map[string]int32
 	vals  []int32
@@ -31,13 +37,20 @@ func newStore(vars []Var, max int) *store {
 		total += w
 	}
 	st.fits = total <= 64
-	if st.fits {
+	switch {
+	case total <= denseBits:
+		st.dense = make([]int32, 1<<total)
+	case st.fits:
 		st.m64 = map[uint64]int32{}
-	} else {
+	default:
 		st.mstr = map[string]int32{}
 	}
 	return st
 }
+
+// denseBits is the longest key the store indexes by a table (2^24 int32s
+// are 64 MiB: less than a map of a tenth as many states).
+const denseBits = 24
 
 func (st *store) key64(s []int32) uint64 {
 	var k uint64
@@ -60,6 +73,15 @@ func (st *store) keyStr(s []int32) []byte {
 // find returns the index of state s, adding it if new. It panics with a
 // *LimitError when the store would exceed its limit.
 func (st *store) find(s []int32) (int32, bool) {
+	if st.dense != nil {
+		k := st.key64(s)
+		if i := st.dense[k]; i > 0 {
+			return i - 1, false
+		}
+		i := st.add(s)
+		st.dense[k] = i + 1
+		return i, true
+	}
 	if st.fits {
 		k := st.key64(s)
 		if i, ok := st.m64[k]; ok {
@@ -82,6 +104,7 @@ func (st *store) add(s []int32) int32 {
 	if st.count >= st.max {
 		panic(&LimitError{Resource: States, Limit: int64(st.max)})
 	}
+	st.vals = grow(st.vals, st.n)
 	st.vals = append(st.vals, s[:st.n]...)
 	st.count++
 	return int32(st.count - 1)
@@ -89,4 +112,46 @@ func (st *store) add(s []int32) int32 {
 
 func (st *store) state(i int32) []int32 {
 	return st.vals[int(i)*st.n : int(i+1)*st.n]
+}
+
+// sorted returns the states in key order (the order of their valuations).
+func (st *store) sorted() []int32 {
+	order := make([]int32, 0, st.count)
+	if st.dense != nil {
+		for _, i := range st.dense {
+			if i > 0 {
+				order = append(order, i-1)
+			}
+		}
+		return order
+	}
+	for i := 0; i < st.count; i++ {
+		order = append(order, int32(i))
+	}
+	if st.fits {
+		keys := make([]uint64, st.count)
+		for i := range keys {
+			keys[i] = st.key64(st.state(int32(i)))
+		}
+		slices.SortFunc(order, func(a, c int32) int {
+			return cmp.Compare(keys[a], keys[c])
+		})
+		return order
+	}
+	slices.SortFunc(order, func(a, c int32) int {
+		return slices.Compare(st.state(a), st.state(c))
+	})
+	return order
+}
+
+// grow makes room for n more elements, doubling the capacity when it runs
+// out (append grows large slices by a quarter, which copies the state
+// space's arrays several times over).
+func grow[T any](s []T, n int) []T {
+	if len(s)+n <= cap(s) {
+		return s
+	}
+	out := make([]T, len(s), 2*cap(s)+n)
+	copy(out, s)
+	return out
 }

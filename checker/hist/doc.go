@@ -4,14 +4,20 @@
 //
 // A Model is the game with its behaviour profile β and the choice filters
 // of plan steps (Compat_J). A Product pairs the game with the deterministic
-// automaton of one outcome (package ltlf), explored on demand. Pass runs
-// one dynamic-programming pass over the product, layered by step, and
-// returns a Result: whether each side is empty, the number of histories
-// (multi-word integers), their probability (scaled floats that cannot
-// underflow) and, for exact models, exact rationals. Histories and plans
-// are never enumerated. For explanations only, Violation (witness.go)
-// finds one history of a language's complement: a counterexample (SPEC
-// §10.3).
+// automaton of one outcome (package ltlf), explored on demand: only the
+// states the passes reach within their horizon. Pass runs one
+// dynamic-programming pass over the product, layered by step (two layers
+// alive, only their reached states stored), and returns a Result: whether
+// each side is empty, the number of histories (multi-word integers), their
+// probability (scaled floats that cannot underflow) and, for exact models,
+// exact rationals. Passes runs the passes of several coalitions at once,
+// sharing layers while the plan filters them alike, and spreads steps over
+// the cores without changing a result. A deadline of the automaton
+// (ltlf.Anchor) is read off the pass's step counter: Product.Successors
+// gives a state's successors at a step. Histories and plans are never
+// enumerated.
+// For explanations only, Violation (witness.go) finds one history of a
+// language's complement: a counterexample (SPEC §10.3).
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.

@@ -10,12 +10,13 @@ import (
 // Model is a game with a behaviour profile (SPEC §2): what the passes
 // measure histories on. It caches the choice filters of plan steps.
 type Model struct {
-	g          *translate.Game
-	beta       []float64  // β(s)(α) per choice
-	betaRat    []*big.Rat // exact β per choice (exact only)
-	probRat    []*big.Rat // exact transition probabilities (exact only)
-	exact      bool
-	maxProduct int
+	g           *translate.Game
+	beta        []float64  // β(s)(α) per choice
+	betaRat     []*big.Rat // exact β per choice (exact only)
+	probRat     []*big.Rat // exact transition probabilities (exact only)
+	exact       bool
+	maxProduct  int
+	minParallel int
 
 	allows     map[allowKey]translate.Bitset
 	actFilters map[[2]int32]translate.Bitset
@@ -29,13 +30,17 @@ type Config struct {
 	ProbRat    []*big.Rat // exact transition probabilities (Exact only)
 	Exact      bool       // also measure exact probabilities
 	MaxProduct int        // product states beyond which a pass stops with a *limit.Error
+	// MinParallel is the work of a step (entries of its layers, or words of
+	// big counts to add) from which the passes spread it over the cores
+	// (0: a default of 16384). The results do not depend on it.
+	MinParallel int
 }
 
 // NewModel returns the model of game g under cfg.
 func NewModel(g *translate.Game, cfg Config) *Model {
 	return &Model{
 		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
-		exact: cfg.Exact, maxProduct: cfg.MaxProduct,
+		exact: cfg.Exact, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
 		allows:     map[allowKey]translate.Bitset{},
 		actFilters: map[[2]int32]translate.Bitset{},
 	}

@@ -16,7 +16,8 @@ import (
 //
 // Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
 // widened when a layer could overflow), so the common case is plain uint64
-// adds. Probabilities are scaled floats: every entry is a float64 mantissa
+// adds; beyond maxLimbs limbs they become big integers, whose long adds run
+// in math/big's vector code. Probabilities are scaled floats: every entry is a float64 mantissa
 // with its own binary exponent, renormalised after each layer, so that no
 // probability underflows however long the horizon. A single shared exponent
 // is not enough: the mass of one language (say the few histories of L⁻) can
@@ -44,25 +45,91 @@ type Result struct {
 
 type layer struct {
 	active []int32
-	w      int // limbs per count
-	cnt    []uint64
-	prob   []float64 // mantissas
-	pexp   []int     // prob[i]·2^pexp[i] is the probability of entry i
-	rat    []*big.Rat
+	// Counts: w limbs per entry in cnt (w = 0: no counts), or, once they
+	// outgrow maxLimbs, big integers in big (w = bigCounts).
+	w    int
+	cnt  []uint64
+	big  []big.Int // the values are reused from step to step
+	prob []float64 // mantissas
+	pexp []int     // prob[i]·2^pexp[i] is the probability of entry i
+	rat  []*big.Rat
 }
+
+// maxLimbs is the widest count kept in fixed 64-bit limbs: below it an
+// inline loop of adds with carry beats math/big's call overhead, above it
+// math/big's vector adds are several times faster.
+const maxLimbs = 8
+
+// bigCounts is layer.w for counts held as big integers.
+const bigCounts = -1
 
 func (l *layer) reset(w int) {
 	l.active = l.active[:0]
 	l.cnt = l.cnt[:0]
+	l.big = l.big[:0]
 	l.prob = l.prob[:0]
 	l.pexp = l.pexp[:0]
 	l.rat = l.rat[:0]
 	l.w = w
 }
 
-// widen re-lays the counts with w limbs each.
+// addZero appends a zero count.
+func (l *layer) addZero() {
+	if l.w != bigCounts {
+		for x := 0; x < l.w; x++ {
+			l.cnt = append(l.cnt, 0)
+		}
+		return
+	}
+	if n := len(l.big); n < cap(l.big) {
+		l.big = l.big[:n+1]
+		l.big[n].SetInt64(0)
+	} else {
+		l.big = append(l.big, big.Int{})
+	}
+}
+
+// count returns the count of entry i as a new big integer.
+func (l *layer) count(i int) *big.Int {
+	if l.w == bigCounts {
+		return new(big.Int).Set(&l.big[i])
+	}
+	return limbsToInt(l.cnt[i*l.w : (i+1)*l.w])
+}
+
+// clone returns a deep copy of the layer.
+func (l *layer) clone() *layer {
+	c := &layer{
+		active: append([]int32(nil), l.active...),
+		w:      l.w,
+		cnt:    append([]uint64(nil), l.cnt...),
+		prob:   append([]float64(nil), l.prob...),
+		pexp:   append([]int(nil), l.pexp...),
+	}
+	c.big = make([]big.Int, len(l.big))
+	for i := range l.big {
+		c.big[i].Set(&l.big[i])
+	}
+	for _, x := range l.rat {
+		c.rat = append(c.rat, new(big.Rat).Set(x))
+	}
+	return c
+}
+
+// widen re-lays the counts with w limbs each, or as big integers when w
+// is bigCounts.
 func (l *layer) widen(w int) {
 	n := len(l.active)
+	if w == bigCounts {
+		l.big = l.big[:0]
+		for i := 0; i < n; i++ {
+			l.big = append(l.big, big.Int{})
+			l.big[i].Set(limbsToInt(l.cnt[i*l.w : (i+1)*l.w]))
+		}
+		l.cnt = l.cnt[:0]
+		l.w = w
+		return
+	}
 	out := make([]uint64, n*w)
 	for i := 0; i < n; i++ {
 		copy(out[i*w:], l.cnt[i*l.w:(i+1)*l.w])
@@ -71,7 +138,7 @@ func (l *layer) widen(w int) {
 	l.w = w
 }
 
-// maxBits is the bit length of the largest count in the layer.
+// maxBits is the bit length of the largest limb count in the layer.
 func (l *layer) maxBits() int {
 	best := 0
 	w := l.w
@@ -91,16 +158,119 @@ func (l *layer) maxBits() int {
 // With counts false the result may lack the counts (Counted false).
 // Plan-free passes (j = 0) are cached per start and T.
 func (p *Product) Pass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
-	if j == 0 {
-		key := [2]int{int(start), T}
-		if r, ok := p.free[key]; ok && (r.Counted || !counts) {
-			return r
+	return p.Passes(start, steps, T, []uint64{j}, counts)[0]
+}
+
+// Passes runs Pass for every coalition of js at once: the passes share
+// their layers while their steps' filters agree (a plan's free steps
+// filter nobody), and split where they differ. Each result is the one
+// Pass gives.
+func (p *Product) Passes(start int32, steps []*Step, T int, js []uint64, counts bool) []*Result {
+	out := make([]*Result, len(js))
+	var todo []int
+	for i, j := range js {
+		if j == 0 {
+			if r, ok := p.free[[2]int{int(start), T}]; ok && (r.Counted || !counts) {
+				out[i] = r
+				continue
+			}
 		}
-		r := p.runPass(start, nil, T, 0, counts)
-		p.free[key] = r
-		return r
+		todo = append(todo, i)
 	}
-	return p.runPass(start, steps, T, j, counts)
+	if len(todo) > 0 {
+		p.runShared(start, steps, T, js, todo, counts, out)
+	}
+	for i, j := range js {
+		if j == 0 {
+			p.free[[2]int{int(start), T}] = out[i]
+		}
+	}
+	return out
+}
+
+// branch is a layer that the passes of some coalitions share.
+type branch struct {
+	r       *passRun
+	members []int // indices into js
+}
+
+// runShared runs the passes of js[i], i in todo, into out.
+func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo []int, counts bool, out []*Result) {
+	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
+	r.begin(start)
+	branches := []branch{{r, todo}}
+	finish := func(b branch, emptyAt int) {
+		for _, i := range b.members {
+			res := &Result{EmptyAt: emptyAt}
+			b.r.finish(res)
+			out[i] = res
+		}
+	}
+	type group struct {
+		allow   translate.Bitset
+		members []int
+	}
+	var groups []group
+	var tasks []task
+	var spare []branch
+	sched := newScheduler(p)
+	for k := 0; k < T && len(branches) > 0; k++ {
+		var st *Step
+		if k < len(steps) {
+			st = steps[k]
+		}
+		tasks = tasks[:0]
+		for _, b := range branches {
+			groups = groups[:0]
+		member:
+			for _, i := range b.members {
+				a := p.m.Allowed(st, js[i])
+				for gi := range groups {
+					if sameBits(groups[gi].allow, a) {
+						groups[gi].members = append(groups[gi].members, i)
+						continue member
+					}
+				}
+				groups = append(groups, group{a, []int{i}})
+				if len(b.members) == 1 {
+					break
+				}
+			}
+			if len(groups) == 1 {
+				groups[0].members = b.members // the common case: the branch goes on whole
+			}
+			for gi, g := range groups {
+				gr := b.r
+				if gi < len(groups)-1 {
+					gr = b.r.clone()
+				}
+				tasks = append(tasks, task{gr, g.allow, g.members})
+			}
+		}
+		sched.step(tasks, k)
+		next := spare[:0]
+		for _, t := range tasks {
+			nb := branch{t.r, t.members}
+			if len(t.r.cur.active) == 0 {
+				finish(nb, k)
+				continue
+			}
+			next = append(next, nb)
+		}
+		branches, spare = next, branches
+	}
+	for _, b := range branches {
+		finish(b, -1)
+	}
+}
+
+// sameBits reports whether two filters are the same one (filters are
+// cached, so equal filters are one slice).
+func sameBits(a, b translate.Bitset) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // passRun is one pass in progress: two layers, the current and the next.
@@ -112,23 +282,10 @@ type passRun struct {
 	tmp       *big.Rat
 }
 
-func (p *Product) runPass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
-	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
-	r.begin(start)
-	res := &Result{EmptyAt: -1}
-	for k := 0; k < T; k++ {
-		var st *Step
-		if k < len(steps) {
-			st = steps[k]
-		}
-		r.step(p.m.Allowed(st, j))
-		if len(r.cur.active) == 0 {
-			res.EmptyAt = k
-			break
-		}
-	}
-	r.finish(res)
-	return res
+// clone returns a copy of the run, for a branch that continues apart.
+func (r *passRun) clone() *passRun {
+	c := &passRun{p: r.p, counts: r.counts, exact: r.exact, cur: r.cur.clone(), next: &layer{}, tmp: new(big.Rat)}
+	return c
 }
 
 // begin lays the single history of length 0, at start.
@@ -150,21 +307,48 @@ func (r *passRun) begin(start int32) {
 	}
 }
 
-// step extends every history by one transition of a choice that allow
-// holds (nil: every choice) and makes the next layer the current one.
-func (r *passRun) step(allow translate.Bitset) {
-	p, cur, next := r.p, r.cur, r.next
-	g, m := p.m.g, p.m
-	exact, tmp, slot := r.exact, r.tmp, p.slot
-	if r.counts {
+// prepare readies step k: it explores the states of the current layer
+// and widens counts that could overflow. Steps of several runs may then
+// run at once (the product is only read).
+func (r *passRun) prepare() {
+	p, cur := r.p, r.cur
+	var top int32
+	for _, pid := range cur.active {
+		top = max(top, pid)
+	}
+	if int(top) >= p.Explored() {
+		p.expandTo(top)
+	}
+	if cur.w > 0 {
 		// Headroom: an entry of the next layer sums at most E entries of this one.
 		edges := 0
 		for _, pid := range cur.active {
 			edges += p.SuccStart[pid+1] - p.SuccStart[pid]
 		}
 		if need := cur.maxBits() + bits.Len(uint(edges)); need > 64*cur.w {
-			cur.widen((need + 63) / 64)
+			w := (need + 63) / 64
+			if w > maxLimbs {
+				w = bigCounts
+			}
+			cur.widen(w)
 		}
+	}
+}
+
+// step extends every history by one transition of a choice that allow
+// holds (nil: every choice) at step k and makes the next layer the
+// current one. The run must be prepared; slot is scratch with an entry
+// -1 per product state, left so. With sums set, the big counts are added
+// afterwards, spread over goroutines (sums.add).
+func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) {
+	p, cur, next := r.p, r.cur, r.next
+	g, m := p.m.g, p.m
+	exact, tmp := r.exact, r.tmp
+	if cur.w != bigCounts {
+		sums = nil
+	}
+	if sums != nil {
+		sums.edges = sums.edges[:0]
 	}
 	w := cur.w
 	next.reset(w)
@@ -172,8 +356,14 @@ func (r *passRun) step(allow translate.Bitset) {
 		s := int(p.S[pid])
 		lo, hi := g.Choices(s)
 		tbase := int(g.TransStart[lo])
-		sbase := p.SuccStart[pid]
-		src := cur.cnt[i*w : (i+1)*w]
+		succ := p.Successors(pid, k)
+		var src []uint64
+		var srcBig *big.Int
+		if w == bigCounts {
+			srcBig = &cur.big[i]
+		} else {
+			src = cur.cnt[i*w : (i+1)*w]
+		}
 		pr, pe := cur.prob[i], cur.pexp[i]
 		var rr *big.Rat
 		if exact {
@@ -182,24 +372,30 @@ func (r *passRun) step(allow translate.Bitset) {
 		visit := func(ch int) {
 			b := m.beta[ch] * pr
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-				dst := p.Succ[sbase+t-tbase]
+				dst := succ[t-tbase]
 				d := slot[dst]
 				if d < 0 {
 					d = int32(len(next.active))
 					slot[dst] = d
 					next.active = append(next.active, dst)
-					for x := 0; x < w; x++ {
-						next.cnt = append(next.cnt, 0)
-					}
+					next.addZero()
 					next.prob = append(next.prob, 0)
 					next.pexp = append(next.pexp, pe)
 					if exact {
 						next.rat = append(next.rat, new(big.Rat))
 					}
 				}
-				if w == 1 {
+				switch {
+				case w == 0: // no counts
+				case w == 1:
 					next.cnt[d] += src[0]
-				} else {
+				case w == bigCounts:
+					if sums != nil {
+						sums.edges = append(sums.edges, [2]int32{d, int32(i)})
+					} else {
+						next.big[d].Add(&next.big[d], srcBig)
+					}
+				default:
 					dv := next.cnt[int(d)*w : int(d)*w+w]
 					var carry uint64
 					for x := 0; x < w; x++ {
@@ -230,6 +426,9 @@ func (r *passRun) step(allow translate.Bitset) {
 	for _, pid := range next.active {
 		slot[pid] = -1
 	}
+	if sums != nil {
+		sums.add(next, cur)
+	}
 	normalize(next)
 	r.cur, r.next = next, cur
 }
@@ -249,7 +448,7 @@ func (r *passRun) finish(res *Result) {
 	for i, pid := range cur.active {
 		var v *big.Int
 		if counts {
-			v = limbsToInt(cur.cnt[i*cur.w : (i+1)*cur.w])
+			v = cur.count(i)
 		}
 		if p.Acc[pid] {
 			res.AnyAcc = true

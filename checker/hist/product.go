@@ -12,18 +12,28 @@ import (
 // are (target, prog(q, letter(s))); it accepts a history ending in it when
 // final(q, letter(s)).
 //
-// The exported slices are read-only views of the explored part: S and Q
-// per product state, Acc its acceptance, and the successors of state i,
-// one per transition of S[i] in the game's order, are
-// Succ[SuccStart[i]:SuccStart[i+1]].
+// Deadlines (ltlf.Anchor) tie some bounds to the step counter: a state
+// whose Due position is t takes, at step t only, the successors of
+// ltlf.Automaton.ProgDue; Successors gives the ones of a step.
+//
+// The exported slices are read-only views of the part discovered so far:
+// S, Q and Acc per discovered state; the successors of an explored state
+// i (ids are explored in order, so the explored states are the first
+// len(SuccStart)-1), at steps before its Due position, are
+// Succ[SuccStart[i]:SuccStart[i+1]]. Start explores everything reachable;
+// Root explores nothing, and the passes from it explore the states they
+// reach within their horizon only.
 type Product struct {
 	m *Model
 	A *ltlf.Automaton
 
 	S, Q      []int32
 	Acc       []bool
-	SuccStart []int // per explored state; len = explored+1
+	Due       []int32 // the automaton's Due position of Q, per state (ltlf.NoDue: none)
+	SuccStart []int   // per explored state; len = explored+1
 	Succ      []int32
+	closeAt   []int32 // per explored state: offset of its closing successors in closeSucc, or -1
+	closeSucc []int32
 	index     map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
@@ -32,7 +42,7 @@ type Product struct {
 }
 
 // NewProduct returns the product of m's game with automaton a, explored
-// only as Start asks.
+// only as Start, Root and the passes ask.
 func NewProduct(m *Model, a *ltlf.Automaton) *Product {
 	return &Product{m: m, A: a, index: map[uint64]int32{}, SuccStart: []int{0}, free: map[[2]int]*Result{}}
 }
@@ -40,8 +50,11 @@ func NewProduct(m *Model, a *ltlf.Automaton) *Product {
 // Model returns the model the product's game belongs to.
 func (p *Product) Model() *Model { return p.m }
 
-// Size returns the number of explored product states.
+// Size returns the number of discovered product states.
 func (p *Product) Size() int { return len(p.S) }
+
+// Explored returns the number of explored product states (the first ones).
+func (p *Product) Explored() int { return len(p.SuccStart) - 1 }
 
 func (p *Product) lookup(s int32, q int32) int32 {
 	k := uint64(uint32(s))<<32 | uint64(uint32(q))
@@ -52,8 +65,11 @@ func (p *Product) lookup(s int32, q int32) int32 {
 	if len(p.S) >= p.m.maxProduct {
 		panic(&limit.Error{What: "product states", Limit: p.m.maxProduct})
 	}
+	letter := p.A.Letter(int(s))
 	p.S = append(p.S, s)
 	p.Q = append(p.Q, q)
+	p.Acc = append(p.Acc, p.A.Final(q, letter))
+	p.Due = append(p.Due, p.A.Due(q))
 	p.index[k] = id
 	return id
 }
@@ -61,39 +77,86 @@ func (p *Product) lookup(s int32, q int32) int32 {
 // Start returns the product state (s, ψ) and explores everything reachable
 // from it.
 func (p *Product) Start(s int) int32 {
-	id := p.lookup(int32(s), p.A.Init())
-	p.explore()
+	id := p.Root(s)
+	for p.Explored() < len(p.S) {
+		p.explore()
+	}
+	p.growSlot()
 	return id
 }
 
+// Root returns the product state (s, ψ), leaving its exploration to the
+// passes that start there.
+func (p *Product) Root(s int) int32 {
+	id := p.lookup(int32(s), p.A.Init())
+	p.growSlot()
+	return id
+}
+
+// Successors returns the successors of state id at step t (0-based), one
+// per transition of S[id] in the game's order, exploring id if needed.
+// The slice is the product's: do not modify it.
+func (p *Product) Successors(id int32, t int) []int32 {
+	if int(id) >= p.Explored() {
+		p.expandTo(id)
+	}
+	if int(p.Due[id]) == t {
+		if c := p.closeAt[id]; c >= 0 {
+			n := p.SuccStart[id+1] - p.SuccStart[id]
+			return p.closeSucc[int(c) : int(c)+n]
+		}
+	}
+	return p.Succ[p.SuccStart[id]:p.SuccStart[id+1]]
+}
+
+// expandTo explores the states up to id, in order.
+func (p *Product) expandTo(id int32) {
+	for p.Explored() <= int(id) {
+		p.explore()
+	}
+	p.growSlot()
+}
+
+// explore explores the next state in order: its successors at steps before
+// its Due position and, if it has one, at that step.
 func (p *Product) explore() {
 	g := p.m.g
 	maxTrans := 16 * p.m.maxProduct
-	for done := len(p.Acc); done < len(p.S); done++ {
-		s, q := p.S[done], p.Q[done]
-		letter := p.A.Letter(int(s))
-		p.Acc = append(p.Acc, p.A.Final(q, letter))
-		qn := p.A.Prog(q, letter)
-		lo, hi := g.Choices(int(s))
-		tlo, thi := int(g.TransStart[lo]), int(g.TransStart[hi])
-		if len(p.Succ)+thi-tlo > maxTrans {
-			panic(&limit.Error{What: "product transitions", Limit: maxTrans})
-		}
-		for t := tlo; t < thi; t++ {
-			p.Succ = append(p.Succ, p.lookup(g.Target[t], qn))
-		}
-		p.SuccStart = append(p.SuccStart, len(p.Succ))
+	done := p.Explored()
+	s, q := p.S[done], p.Q[done]
+	letter := p.A.Letter(int(s))
+	lo, hi := g.Choices(int(s))
+	tlo, thi := int(g.TransStart[lo]), int(g.TransStart[hi])
+	if len(p.Succ)+len(p.closeSucc)+thi-tlo > maxTrans {
+		panic(&limit.Error{What: "product transitions", Limit: maxTrans})
 	}
+	qn := p.A.Prog(q, letter)
+	for t := tlo; t < thi; t++ {
+		p.Succ = append(p.Succ, p.lookup(g.Target[t], qn))
+	}
+	p.SuccStart = append(p.SuccStart, len(p.Succ))
+	c := int32(-1)
+	if p.Due[done] != ltlf.NoDue {
+		c = int32(len(p.closeSucc))
+		qc := p.A.ProgDue(q, letter)
+		for t := tlo; t < thi; t++ {
+			p.closeSucc = append(p.closeSucc, p.lookup(g.Target[t], qc))
+		}
+	}
+	p.closeAt = append(p.closeAt, c)
+}
+
+// growSlot extends the passes' scratch to every discovered state.
+func (p *Product) growSlot() {
+	if len(p.slot) >= len(p.S) {
+		return
+	}
+	n := len(p.slot)
 	if cap(p.slot) < len(p.S) {
-		p.slot = make([]int32, len(p.S), cap(p.S))
-		for i := range p.slot {
-			p.slot[i] = -1
-		}
-	} else if len(p.slot) < len(p.S) {
-		n := len(p.slot)
-		p.slot = p.slot[:len(p.S)]
-		for i := n; i < len(p.slot); i++ {
-			p.slot[i] = -1
-		}
+		p.slot = append(p.slot[:cap(p.slot)], make([]int32, cap(p.S)-cap(p.slot))...)
+	}
+	p.slot = p.slot[:len(p.S)]
+	for i := n; i < len(p.slot); i++ {
+		p.slot[i] = -1
 	}
 }

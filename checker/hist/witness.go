@@ -44,7 +44,7 @@ func (p *Product) Violation(start int32, steps []*Step, T int, j uint64) *Path {
 		good[T][i] = !p.Acc[id]
 	}
 	for k := T - 1; k >= 0; k-- {
-		good[k] = p.backStep(layers[k], layers[k+1], good[k+1], allow(k))
+		good[k] = p.backStep(k, layers[k], layers[k+1], good[k+1], allow(k))
 	}
 	if !good[0][0] {
 		return nil
@@ -72,7 +72,7 @@ func (p *Product) Violation(start int32, steps []*Step, T int, j uint64) *Path {
 			ok[settled][i] = good[settled][i] && doomed[settled][i]
 		}
 		for k := settled - 1; k >= 0; k-- {
-			ok[k] = p.backStep(layers[k], layers[k+1], ok[k+1], allow(k))
+			ok[k] = p.backStep(k, layers[k], layers[k+1], ok[k+1], allow(k))
 		}
 	}
 	return p.walk(layers, ok, allow, T, settled)
@@ -106,7 +106,7 @@ func (p *Product) doomed(start int32, layers [][]int32, T int) [][]bool {
 		if k == 0 {
 			return out
 		}
-		live = p.backStep(free[k-1], free[k], live, every)
+		live = p.backStep(k-1, free[k-1], free[k], live, every)
 	}
 }
 
@@ -117,21 +117,26 @@ func (p *Product) reachLayers(start int32, steps []*Step, T int, j uint64) [][]i
 	g := p.m.g
 	layers := make([][]int32, T+1)
 	layers[0] = []int32{start}
-	seen := p.slot // -1 everywhere between passes
 	for k := 0; k < T; k++ {
 		var st *Step
 		if k < len(steps) {
 			st = steps[k]
 		}
 		allow := p.m.Allowed(st, j)
+		var top int32
+		for _, id := range layers[k] {
+			top = max(top, id)
+		}
+		p.expandTo(top) // the layer's successors discovered
+		seen := p.slot  // -1 everywhere between passes
 		var next []int32
 		for _, id := range layers[k] {
 			lo, hi := g.Choices(int(p.S[id]))
 			tbase := int(g.TransStart[lo])
-			sbase := p.SuccStart[id]
+			succ := p.Successors(id, k)
 			forChoices(allow, lo, hi, func(ch int) {
 				for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-					dst := p.Succ[sbase+t-tbase]
+					dst := succ[t-tbase]
 					if seen[dst] < 0 {
 						seen[dst] = 0
 						next = append(next, dst)
@@ -150,9 +155,9 @@ func (p *Product) reachLayers(start int32, steps []*Step, T int, j uint64) [][]i
 	return layers
 }
 
-// backStep marks the entries of layer cur with an allowed choice and a
-// transition into a marked entry of layer next.
-func (p *Product) backStep(cur, next []int32, mark []bool, allow func(int) bool) []bool {
+// backStep marks the entries of layer cur (step k) with an allowed choice
+// and a transition into a marked entry of layer next.
+func (p *Product) backStep(k int, cur, next []int32, mark []bool, allow func(int) bool) []bool {
 	g := p.m.g
 	pos := p.slot
 	for i, id := range next {
@@ -164,13 +169,13 @@ func (p *Product) backStep(cur, next []int32, mark []bool, allow func(int) bool)
 	for i, id := range cur {
 		lo, hi := g.Choices(int(p.S[id]))
 		tbase := int(g.TransStart[lo])
-		sbase := p.SuccStart[id]
+		succ := p.Successors(id, k)
 		for ch := lo; ch < hi && !out[i]; ch++ {
 			if !allow(ch) {
 				continue
 			}
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-				if pos[p.Succ[sbase+t-tbase]] >= 0 {
+				if pos[succ[t-tbase]] >= 0 {
 					out[i] = true
 					break
 				}
@@ -199,7 +204,7 @@ func (p *Product) walk(layers [][]int32, ok [][]bool, allow func(int) func(int) 
 		}
 		lo, hi := g.Choices(int(p.S[id]))
 		tbase := int(g.TransStart[lo])
-		sbase := p.SuccStart[id]
+		succ := p.Successors(id, k)
 		a := allow(k)
 		next := int32(-1)
 		for ch := lo; ch < hi && next < 0; ch++ {
@@ -207,7 +212,7 @@ func (p *Product) walk(layers [][]int32, ok [][]bool, allow func(int) func(int) 
 				continue
 			}
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-				if dst := p.Succ[sbase+t-tbase]; pos[dst] >= 0 {
+				if dst := succ[t-tbase]; pos[dst] >= 0 {
 					next = dst
 					path.Choices = append(path.Choices, ch)
 					break

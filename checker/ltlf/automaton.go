@@ -7,12 +7,14 @@ import "encoding/binary"
 // are the formula's residuals, explored on demand by Prog; two automata of
 // one Factory share their residual ids.
 type Automaton struct {
-	fac      *Factory
-	init     int32   // the formula
-	letterOf []int32 // per game state
-	letters  [][]uint64
-	progMemo map[uint64]int32
-	finMemo  map[uint64]bool
+	fac       *Factory
+	init      int32   // the formula
+	letterOf  []int32 // per game state
+	letters   [][]uint64
+	progMemo  map[uint64]int32
+	closeMemo map[uint64]int32 // ProgDue
+	finMemo   map[uint64]bool
+	dueMemo   map[int32]int32
 }
 
 // StateSet is a set of game states, the meaning of one atom.
@@ -24,11 +26,13 @@ type StateSet interface{ Has(s int) bool }
 // letter.
 func NewAutomaton(f *Factory, formula int32, atoms []StateSet, nstates int) *Automaton {
 	a := &Automaton{
-		fac:      f,
-		init:     formula,
-		letterOf: make([]int32, nstates),
-		progMemo: map[uint64]int32{},
-		finMemo:  map[uint64]bool{},
+		fac:       f,
+		init:      formula,
+		letterOf:  make([]int32, nstates),
+		progMemo:  map[uint64]int32{},
+		closeMemo: map[uint64]int32{},
+		finMemo:   map[uint64]bool{},
+		dueMemo:   map[int32]int32{},
 	}
 	nw := (len(atoms) + 63) / 64
 	index := map[string]int32{}
@@ -75,17 +79,31 @@ func (a *Automaton) has(letter int32, atom int32) bool {
 	return w[atom>>6]&(1<<(uint(atom)&63)) != 0
 }
 
-// Prog returns the residual of id after reading letter.
-func (a *Automaton) Prog(id, letter int32) int32 {
+// Prog returns the residual of id after reading letter, at a position
+// before Due(id) (every deadline of id is still ahead).
+func (a *Automaton) Prog(id, letter int32) int32 { return a.prog(id, letter, false) }
+
+// prog is Prog, or with closing ProgDue: the deadlines equal to Due(id)
+// are reached at this position.
+func (a *Automaton) prog(id, letter int32, closing bool) int32 {
 	if id == True || id == False {
 		return id
 	}
+	memo := a.progMemo
+	if closing {
+		memo = a.closeMemo
+	}
 	mk := memoKey(id, letter)
-	if r, ok := a.progMemo[mk]; ok {
+	if r, ok := memo[mk]; ok {
 		return r
 	}
 	f := a.fac
 	n := f.nodes[id]
+	// sub progresses an operand of a boolean node, which closes with id
+	// only if it holds a deadline equal to id's Due.
+	sub := func(x int32) int32 {
+		return a.prog(x, letter, closing && a.Due(x) == a.Due(id))
+	}
 	var r int32
 	switch n.kind {
 	case fAtom:
@@ -98,7 +116,7 @@ func (a *Automaton) Prog(id, letter int32) int32 {
 	case fAnd, fOr:
 		xs := make([]int32, len(n.list))
 		for i, x := range n.list {
-			xs[i] = a.Prog(x, letter)
+			xs[i] = sub(x)
 		}
 		if n.kind == fAnd {
 			r = f.And(xs...)
@@ -107,19 +125,43 @@ func (a *Automaton) Prog(id, letter int32) int32 {
 		}
 	case fX, fWX:
 		r = n.a
-	case F:
-		r = f.Or(a.Prog(n.a, letter), f.Temporal(F, dec(n.k), 0, n.a))
-	case G:
-		r = f.And(a.Prog(n.a, letter), f.Temporal(G, dec(n.k), 0, n.a))
-	case U:
-		r = f.Or(a.Prog(n.b, letter), f.And(a.Prog(n.a, letter), f.Temporal(U, dec(n.k), n.a, n.b)))
-	case W:
-		r = f.Or(a.Prog(n.b, letter), f.And(a.Prog(n.a, letter), f.Temporal(W, dec(n.k), n.a, n.b)))
-	case R:
-		r = f.And(a.Prog(n.b, letter), f.Or(a.Prog(n.a, letter), f.Temporal(R, dec(n.k), n.a, n.b)))
+	default:
+		r = a.progTemporal(n, id, letter, closing)
 	}
-	a.progMemo[mk] = r
+	memo[mk] = r
 	return r
+}
+
+// progTemporal progresses a temporal node: what holds now, and the rest
+// of the window from the next position. A relative bound shrinks by one;
+// a deadline stays (the node itself) until it closes, when the window is
+// the current position only.
+func (a *Automaton) progTemporal(n fnode, id, letter int32, closing bool) int32 {
+	f := a.fac
+	if closing {
+		if n.kind == F || n.kind == G {
+			return a.Prog(f.Temporal(n.kind, 0, 0, n.a), letter)
+		}
+		return a.Prog(f.Temporal(n.kind, 0, n.a, n.b), letter)
+	}
+	rest := id
+	if !n.abs {
+		if n.kind == F || n.kind == G {
+			rest = f.Temporal(n.kind, dec(n.k), 0, n.a)
+		} else {
+			rest = f.Temporal(n.kind, dec(n.k), n.a, n.b)
+		}
+	}
+	switch n.kind {
+	case F:
+		return f.Or(a.Prog(n.a, letter), rest)
+	case G:
+		return f.And(a.Prog(n.a, letter), rest)
+	case U, W:
+		return f.Or(a.Prog(n.b, letter), f.And(a.Prog(n.a, letter), rest))
+	}
+	// R
+	return f.And(a.Prog(n.b, letter), f.Or(a.Prog(n.a, letter), rest))
 }
 
 // dec lowers a bound by one step (k ≥ 1 here; Unbounded stays).

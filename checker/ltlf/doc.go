@@ -9,6 +9,11 @@
 // position of a history. Classify tells co-safe from safety formulas, which
 // decides how a formula is solved on infinite paths.
 //
+// Anchor turns the bounds of operators that start at a known position
+// into deadlines (absolute positions), so that F≤k is one automaton state
+// rather than k: a layered pass reads the deadline off its step counter
+// (Due, ProgDue).
+//
 // The package knows nothing of PRISM syntax or games: the checker maps
 // outcome expressions to atoms and formulas, and passes atoms as state sets.
 package ltlf

@@ -45,6 +45,7 @@ const (
 type fnode struct {
 	kind Kind
 	k    int32 // bound of F/G/U/W/R; Unbounded if none
+	abs  bool  // k is a deadline: the last position of the window (deadline.go)
 	a, b int32 // operands (atom index for fAtom)
 	list []int32
 }
@@ -67,6 +68,9 @@ func NewFactory() *Factory {
 func (f *Factory) intern(n fnode) int32 {
 	k := f.key[:0]
 	k = append(k, byte(n.kind))
+	if n.abs {
+		k = append(k, 1)
+	}
 	k = binary.LittleEndian.AppendUint32(k, uint32(n.k))
 	k = binary.LittleEndian.AppendUint32(k, uint32(n.a))
 	k = binary.LittleEndian.AppendUint32(k, uint32(n.b))
@@ -117,16 +121,16 @@ func (f *Factory) Not(a int32) int32 {
 	case fWX:
 		return f.Next(f.Not(n.a), false)
 	case F:
-		return f.Temporal(G, n.k, 0, f.Not(n.a))
+		return f.temporal(G, n.k, n.abs, 0, f.Not(n.a))
 	case G:
-		return f.Temporal(F, n.k, 0, f.Not(n.a))
+		return f.temporal(F, n.k, n.abs, 0, f.Not(n.a))
 	case U:
-		return f.Temporal(R, n.k, f.Not(n.a), f.Not(n.b))
+		return f.temporal(R, n.k, n.abs, f.Not(n.a), f.Not(n.b))
 	case R:
-		return f.Temporal(U, n.k, f.Not(n.a), f.Not(n.b))
+		return f.temporal(U, n.k, n.abs, f.Not(n.a), f.Not(n.b))
 	case W:
 		nb := f.Not(n.b)
-		return f.Temporal(U, n.k, nb, f.And(f.Not(n.a), nb))
+		return f.temporal(U, n.k, n.abs, nb, f.And(f.Not(n.a), nb))
 	}
 	panic("ltlf: negation of an unknown formula")
 }
@@ -269,6 +273,7 @@ func (f *Factory) mergeSingletons(cs [][]int32) [][]int32 {
 func (f *Factory) mergeBounds(xs []int32, conj bool) []int32 {
 	type key struct {
 		kind Kind
+		abs  bool // a deadline and a relative bound do not compare
 		a    int32
 	}
 	n := 0
@@ -292,7 +297,7 @@ func (f *Factory) mergeBounds(xs []int32, conj bool) []int32 {
 		if nd.kind != F && nd.kind != G {
 			continue
 		}
-		k := key{nd.kind, nd.a}
+		k := key{nd.kind, nd.abs, nd.a}
 		old, ok := best[k]
 		if !ok {
 			best[k] = x
@@ -306,7 +311,7 @@ func (f *Factory) mergeBounds(xs []int32, conj bool) []int32 {
 	out := make([]int32, 0, len(xs))
 	for _, x := range xs {
 		nd := f.nodes[x]
-		if (nd.kind == F || nd.kind == G) && best[key{nd.kind, nd.a}] != x {
+		if (nd.kind == F || nd.kind == G) && best[key{nd.kind, nd.abs, nd.a}] != x {
 			continue
 		}
 		out = append(out, x)
@@ -370,28 +375,36 @@ func (f *Factory) Next(a int32, weak bool) int32 {
 // k ≥ 0 or Unbounded, simplified. Empty ranges (negative bounds) are
 // resolved by the caller.
 func (f *Factory) Temporal(kind Kind, k int32, a, b int32) int32 {
+	return f.temporal(kind, k, false, a, b)
+}
+
+// temporal is Temporal for a relative bound (abs false) or a deadline (abs
+// true: k is the last position of the window, which is never past; the
+// rules for an empty window apply to relative bounds only).
+func (f *Factory) temporal(kind Kind, k int32, abs bool, a, b int32) int32 {
+	zero := k == 0 && !abs // a window of the current position only
 	switch kind {
 	case F:
 		if b == True || b == False {
 			return b
 		}
-		if k == 0 {
+		if zero {
 			return b
 		}
-		return f.intern(fnode{kind: F, k: k, a: b})
+		return f.intern(fnode{kind: F, k: k, abs: abs, a: b})
 	case G:
 		if b == True || b == False {
 			return b
 		}
-		if k == 0 {
+		if zero {
 			return b
 		}
-		return f.intern(fnode{kind: G, k: k, a: b})
+		return f.intern(fnode{kind: G, k: k, abs: abs, a: b})
 	case U:
 		if a == True {
-			return f.Temporal(F, k, 0, b)
+			return f.temporal(F, k, abs, 0, b)
 		}
-		if b == True || b == False || a == False || k == 0 {
+		if b == True || b == False || a == False || zero {
 			return b
 		}
 	case W:
@@ -401,23 +414,23 @@ func (f *Factory) Temporal(kind Kind, k int32, a, b int32) int32 {
 		if a == False {
 			return b
 		}
-		if k == 0 {
+		if zero {
 			return f.Or(a, b)
 		}
 		if b == False {
-			return f.Temporal(G, k, 0, a)
+			return f.temporal(G, k, abs, 0, a)
 		}
 	case R:
 		// a R b = ¬(¬a U ¬b)
-		if b == False || b == True || k == 0 {
+		if b == False || b == True || zero {
 			return b
 		}
 		if a == False {
-			return f.Temporal(G, k, 0, b)
+			return f.temporal(G, k, abs, 0, b)
 		}
 		if a == True {
 			return b
 		}
 	}
-	return f.intern(fnode{kind: kind, k: k, a: a, b: b})
+	return f.intern(fnode{kind: kind, k: k, abs: abs, a: a, b: b})
 }

@@ -50,6 +50,7 @@ func (q *Query) Degrees() Degrees {
 	var d Degrees
 	switch q.Kind {
 	case CAR:
+		q.measure(i, 0)
 		plus, base := q.pass(i), q.pass(0)
 		if !base.AnyRej { // κ = [L⁻ ≠ ∅]
 			return zeroDegrees(exact)
@@ -63,6 +64,7 @@ func (q *Query) Degrees() Degrees {
 			d.ProbRat = ratQuo(plus.RAcc, base.RAcc)
 		}
 	case CPR:
+		q.measure(q.all(), q.all()&^i, 0)
 		plus, minus, base := q.pass(q.all()), q.pass(q.all()&^i), q.pass(0)
 		if !plus.AnyAcc { // κ = [L⁺ ≠ ∅]
 			return zeroDegrees(exact)
@@ -76,6 +78,11 @@ func (q *Query) Degrees() Degrees {
 			d.ProbRat = ratQuo(minus.RRej, base.RRej)
 		}
 	default:
+		js := []uint64{0}
+		for _, j := range q.Coalitions() {
+			js = append(js, j, j&^i)
+		}
+		q.measure(js...)
 		base := q.pass(0)
 		n := 0
 		sumC := new(big.Rat)

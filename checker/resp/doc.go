@@ -7,9 +7,10 @@
 // game with the outcome's automaton (package hist), the agent, the plan
 // resolved into steps and the horizon. Qualitative decides the boolean
 // operator; Degrees computes D^C, D^P and D^H from the passes over
-// Compat_J(π), each run once per coalition; Avoidable searches the
-// executable full plans (open-loop, one joint action per step) for one
-// whose histories all violate the outcome.
+// Compat_J(π), each run once per coalition, all together (Prefetch) so that
+// they share their layers; Avoidable searches the executable full plans
+// (open-loop, one joint action per step) for one whose histories all
+// violate the outcome.
 //
 // Values measures every coalition J ⊆ Ag once — v_C(J), v_P(J) and the
 // avoidance a(J) of SPEC §10.1 — and Shapley and Banzhaf turn them into

@@ -59,6 +59,11 @@ func (q *Query) Values() *Values {
 	n := q.Players
 	all := q.all()
 	v := &Values{Players: n, Coalitions: make([]Coalition, all+1)}
+	js := make([]uint64, all+1)
+	for j := range js {
+		js[j] = uint64(j)
+	}
+	q.measure(js...) // every coalition's pass, sharing layers
 	// a(J) = [Compat_Ag(π) ⊆ L_ψ] · Avoidable(Ag∖J). a is monotone in J:
 	// once a subset of J can avoid ψ, J can, so only coalitions none of
 	// whose J∖{k} can avoid ψ are searched (in increasing mask order every

@@ -1,6 +1,10 @@
 package resp
 
-import "github.com/onus-mc/onus/checker/hist"
+import (
+	"slices"
+
+	"github.com/onus-mc/onus/checker/hist"
+)
 
 // Kind is a responsibility operator.
 type Kind int
@@ -75,6 +79,50 @@ func (q *Query) pass(j uint64) *hist.Result {
 	r := q.Product.Pass(q.Start, q.Steps, q.T, j, q.Counts)
 	m.passes[j] = r
 	return r
+}
+
+// measure runs the passes of the coalitions in js not measured yet, all
+// at once, so that they share their layers while the plan's filters for
+// them agree (package hist, Passes).
+func (q *Query) measure(js ...uint64) {
+	m := q.shared()
+	var todo []uint64
+	for _, j := range js {
+		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !slices.Contains(todo, j) {
+			todo = append(todo, j)
+		}
+	}
+	// In batches: the runs of one batch are alive at once, two layers each.
+	for len(todo) > 0 {
+		batch := todo[:min(len(todo), passBatch)]
+		todo = todo[len(batch):]
+		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, batch, q.Counts) {
+			m.passes[batch[i]] = r
+		}
+	}
+}
+
+// passBatch is the number of coalitions whose passes run together.
+const passBatch = 64
+
+// Prefetch runs, all at once, the passes the degrees need, and the one of
+// Compat_Ag(π). They share their layers where the plan filters them alike,
+// which for a plan with long free stretches is nearly one pass for all.
+// (The boolean operator runs its passes one by one: it often needs few.)
+func (q *Query) Prefetch() {
+	i := uint64(1) << uint(q.Agent)
+	js := []uint64{q.all(), 0}
+	switch q.Kind {
+	case CAR:
+		js = append(js, i)
+	case CPR:
+		js = append(js, q.all()&^i)
+	default:
+		for _, j := range q.Coalitions() {
+			js = append(js, j, j&^i)
+		}
+	}
+	q.measure(js...)
 }
 
 // Holds reports "every history of Compat_J(π) satisfies ψ".

@@ -85,7 +85,7 @@ func (s *searcher) run(step int, set []int32) bool {
 	allow := q.Product.Model().Allowed(st, s.k)
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
-		next := s.successors(set, choices)
+		next := s.successors(step, set, choices)
 		names := s.names // deeper steps replace s.names
 		if s.run(step+1, next) {
 			found = true
@@ -100,20 +100,20 @@ func (s *searcher) run(step int, set []int32) bool {
 	return found
 }
 
-// successors is the sorted set of product states reached when state set[i]
-// takes any of the choices choices[i].
-func (s *searcher) successors(set []int32, choices [][]int) []int32 {
+// successors is the sorted set of product states reached at step when
+// state set[i] takes any of the choices choices[i].
+func (s *searcher) successors(step int, set []int32, choices [][]int) []int32 {
 	g := s.q.Product.Model().Game()
 	p := s.q.Product
 	var out []int32
 	for i, id := range set {
 		lo, _ := g.Choices(int(p.S[id]))
 		tbase := int(g.TransStart[lo])
-		sbase := p.SuccStart[id]
+		succ := p.Successors(id, step)
 		for _, ch := range choices[i] {
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
 				if g.Prob[t] > 0 {
-					out = append(out, p.Succ[sbase+t-tbase])
+					out = append(out, succ[t-tbase])
 				}
 			}
 		}

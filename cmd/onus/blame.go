@@ -30,7 +30,8 @@ func blameCommand() *cli.Command {
 			"false) with their degrees by count, probability and entropy, and the SHAPLEY and\n" +
 			"BANZHAF indices by count, probability and avoidance (SPEC §10.1). --coalitions adds\n" +
 			"one row per coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the\n" +
-			"outcome. PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
+			"outcome. --explain justifies each CAR, CPR and CCR verdict as onus check --explain does.\n" +
+			"PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
 			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
@@ -39,6 +40,7 @@ func blameCommand() *cli.Command {
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (SPEC §10.3)"},
 		}, append(judgeFlags(), limitFlags(true)...)...),
 		Action: runBlame,
 	}
@@ -57,12 +59,15 @@ type blameJob struct {
 	cfg       checker.Config
 	limits    translate.Config // the limits of model construction (as check's)
 	exact     bool
+	explain   bool // --explain: justify each agent's verdicts
 }
 
 // blameRun is the outcome of a blame job.
 type blameRun struct {
-	blame *checker.Blame
-	notes []*prism.Error
+	blame   *checker.Blame
+	notes   []*prism.Error
+	model   *translate.Model
+	explain []agentExplain // per agent, with --explain
 }
 
 func runBlame(c *cli.Context) error {
@@ -108,7 +113,7 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if c.NArg() < 1 || c.NArg() > 2 {
 		return nil, usagef("blame takes MODEL and an optional PROPS file (got %d arguments); see onus blame --help", c.NArg())
 	}
-	job := &blameJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0), exact: c.Bool("exact")}
+	job := &blameJob{fset: prism.NewFileSet(), modelPath: c.Args().Get(0), exact: c.Bool("exact"), explain: c.Bool("explain")}
 	var err error
 	if job.model, err = loadModel(job.fset, job.modelPath); err != nil {
 		return nil, err
@@ -218,11 +223,16 @@ func (job *blameJob) run() (*blameRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Explanations (SPEC §10.3, --explain) attach here: each agent's
-	// qualitative verdicts are the check queries CAR/CPR/CCR(agent, plan)
-	// [outcome], so a witness per verdict can be added to the rows.
 	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon}
-	return &blameRun{blame: b, notes: horizonNotes(job.fset, chk, job.query, res, job.cfg.Horizon > 0)}, nil
+	run := &blameRun{blame: b, model: m, notes: horizonNotes(job.fset, chk, job.query, res, job.cfg.Horizon > 0)}
+	if job.explain {
+		// Each agent's verdicts are the check queries CAR/CPR/CCR(agent,
+		// plan) [outcome]: blameexplain.go justifies them.
+		if run.explain, err = job.explainAgents(chk, b); err != nil {
+			return nil, err
+		}
+	}
+	return run, nil
 }
 
 // planText is the plan as blame prints it.

@@ -52,19 +52,30 @@ type blameJSONOut struct {
 // checkValue runs onus check --json on one property and returns its value.
 func checkValue(t *testing.T, args []string, prop string) any {
 	t.Helper()
+	return checkLast(t, args, prop).Value
+}
+
+// checkResult is the part of a JSON check result the blame tests read.
+type checkResult struct {
+	Value   any `json:"value"`
+	Explain any `json:"explain"`
+}
+
+// checkLast runs `onus check ARGS --pf PROP --json` and returns the last
+// result (the --pf property comes last).
+func checkLast(t *testing.T, args []string, prop string) checkResult {
+	t.Helper()
 	code, out, errs := onus(t, append(append([]string{"check"}, args...), "--pf", prop, "--json")...)
 	if code != exitOK {
 		t.Fatalf("check %s: exit %d\n%s", prop, code, errs)
 	}
 	var r struct {
-		Results []struct {
-			Value any `json:"value"`
-		} `json:"results"`
+		Results []checkResult `json:"results"`
 	}
 	if err := json.Unmarshal([]byte(out), &r); err != nil {
 		t.Fatal(err)
 	}
-	return r.Results[len(r.Results)-1].Value // the --pf property comes last
+	return r.Results[len(r.Results)-1]
 }
 
 // TestBlameEqualsCheck: every number of blame equals the `onus check`

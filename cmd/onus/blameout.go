@@ -112,10 +112,14 @@ func writeBlameJSON(w io.Writer, job *blameJob, run *blameRun, coalitions bool) 
 	if len(job.consts) > 0 {
 		out.Constants = constMap(job.consts)
 	}
-	for _, a := range b.Agents {
-		out.Agents = append(out.Agents, jsonAgent{Agent: a.Agent,
+	for i, a := range b.Agents {
+		ja := jsonAgent{Agent: a.Agent,
 			CAR: verdictJSON(a.CAR, job.exact), CPR: verdictJSON(a.CPR, job.exact), CCR: verdictJSON(a.CCR, job.exact),
-			SHAPLEY: powerJSON(a.Shapley, job.exact), BANZHAF: powerJSON(a.Banzhaf, job.exact)})
+			SHAPLEY: powerJSON(a.Shapley, job.exact), BANZHAF: powerJSON(a.Banzhaf, job.exact)}
+		if run.explain != nil {
+			ja.Explain = explainMember(run.model, run.explain[i])
+		}
+		out.Agents = append(out.Agents, ja)
 	}
 	if coalitions {
 		for _, co := range b.Coalitions {
@@ -182,15 +186,22 @@ func writeBlameText(w io.Writer, job *blameJob, run *blameRun, coalitions bool) 
 		fmt.Fprintln(tw, strings.Join(agentCells(a, job.exact), "\t"))
 	}
 	tw.Flush()
-	if !coalitions {
-		return
+	if coalitions {
+		writeCoalitions(w, b, job.exact)
 	}
+	if run.explain != nil {
+		writeBlameExplain(w, run.model, b, run.explain)
+	}
+}
+
+// writeCoalitions prints every coalition's characteristic functions.
+func writeCoalitions(w io.Writer, b *checker.Blame, exact bool) {
 	fmt.Fprintln(w)
-	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "coalition J\tv_C\tv_P\ta\tforces")
 	for _, co := range b.Coalitions {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", coalitionName(co.Players), cell(co.Count, co.CountRat, job.exact),
-			cell(co.Prob, co.ProbRat, job.exact), boolNum(co.Avoid), formatBool(co.Forces))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\n", coalitionName(co.Players), cell(co.Count, co.CountRat, exact),
+			cell(co.Prob, co.ProbRat, exact), boolNum(co.Avoid), formatBool(co.Forces))
 	}
 	tw.Flush()
 }

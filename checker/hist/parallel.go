@@ -1,0 +1,151 @@
+package hist
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file spreads a step of the passes over the cores. Results do not
+// depend on it: each run's step is computed as alone (several runs at
+// once), or its big counts, exact integers, are summed per destination in
+// the order one goroutine would (one run).
+
+// task is one run's step: the run, its filter and the coalitions it serves.
+type task struct {
+	r       *passRun
+	allow   translate.Bitset
+	members []int
+}
+
+// scheduler runs the tasks of a step on up to workers goroutines, each
+// with its own scratch.
+type scheduler struct {
+	p       *Product
+	workers int
+	min     int // work below which a step stays on one goroutine
+	slots   [][]int32
+	sums    []*sums
+}
+
+// minParallel is the default of Config.MinParallel: the work (entries of
+// the current layers, or words of big counts to add) below which a step
+// stays on one goroutine.
+const minParallel = 1 << 14
+
+func newScheduler(p *Product) *scheduler {
+	w := max(1, runtime.GOMAXPROCS(0))
+	lim := p.m.minParallel
+	if lim <= 0 {
+		lim = minParallel
+	}
+	sc := &scheduler{p: p, workers: w, min: lim, slots: make([][]int32, w), sums: make([]*sums, w)}
+	for i := range sc.sums {
+		sc.sums[i] = &sums{workers: w, min: lim}
+	}
+	sc.slots[0] = p.slot
+	return sc
+}
+
+// step runs step k of every task.
+func (sc *scheduler) step(tasks []task, k int) {
+	work := 0
+	for _, t := range tasks {
+		t.r.prepare()
+		work += len(t.r.cur.active)
+	}
+	p := sc.p
+	sc.slots[0] = p.slot
+	if len(tasks) == 1 || sc.workers == 1 || work < sc.min {
+		for _, t := range tasks {
+			t.r.step(t.allow, k, p.slot, sc.sums[0])
+		}
+		return
+	}
+	for w := 1; w < sc.workers; w++ {
+		if n := len(sc.slots[w]); n < len(p.S) {
+			sc.slots[w] = append(sc.slots[w], make([]int32, len(p.S)-n)...)
+			for i := n; i < len(p.S); i++ {
+				sc.slots[w][i] = -1
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 0; w < sc.workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(tasks); i += sc.workers {
+				tasks[i].r.step(tasks[i].allow, k, sc.slots[w], nil)
+			}
+		}(w)
+	}
+	wg.Wait()
+}
+
+// sums holds the count additions of one step, (destination, source)
+// pairs in the order the step met them, to be done per destination on
+// several goroutines when they are many words.
+type sums struct {
+	workers int
+	min     int
+	edges   [][2]int32
+	order   []int32
+	start   []int32
+}
+
+// add adds every recorded source count into its destination.
+func (sm *sums) add(next, cur *layer) {
+	words := 0
+	for i := range cur.big {
+		words = max(words, len(cur.big[i].Bits()))
+	}
+	n := len(next.active)
+	if sm.workers == 1 || n < 2 || words*len(sm.edges) < sm.min {
+		for _, e := range sm.edges {
+			d := &next.big[e[0]]
+			d.Add(d, &cur.big[e[1]])
+		}
+		return
+	}
+	// Group the pairs by destination, keeping their order.
+	sm.start = append(sm.start[:0], make([]int32, n+1)...)
+	for _, e := range sm.edges {
+		sm.start[e[0]+1]++
+	}
+	for d := 0; d < n; d++ {
+		sm.start[d+1] += sm.start[d]
+	}
+	sm.order = append(sm.order[:0], make([]int32, len(sm.edges))...)
+	fill := append([]int32(nil), sm.start[:n]...)
+	for i, e := range sm.edges {
+		sm.order[fill[e[0]]] = int32(i)
+		fill[e[0]]++
+	}
+	// Split the destinations into runs of about equal numbers of pairs.
+	var wg sync.WaitGroup
+	per := (len(sm.edges) + sm.workers - 1) / sm.workers
+	lo := 0
+	for w := 0; w < sm.workers && lo < n; w++ {
+		hi := lo + 1
+		for hi < n && int(sm.start[hi]-sm.start[lo]) < per {
+			hi++
+		}
+		if w == sm.workers-1 {
+			hi = n
+		}
+		wg.Add(1)
+		go func(lo, hi int) {
+			defer wg.Done()
+			for d := lo; d < hi; d++ {
+				dst := &next.big[d]
+				for _, i := range sm.order[sm.start[d]:sm.start[d+1]] {
+					dst.Add(dst, &cur.big[sm.edges[i][1]])
+				}
+			}
+		}(lo, hi)
+		lo = hi
+	}
+	wg.Wait()
+}
