@@ -29,7 +29,7 @@ type Config struct {
 	Plans       map[string]*prism.Plan // named plans (props file and --plan)
 	Behaviours  []*prism.BehaviourDecl // weights (SPEC §2); none: uniform
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
-	MaxMemory   int64                  // bytes the passes may use (--max-memory); 0: no limit (not yet enforced)
+	MaxMemory   int64                  // bytes the product and passes may hold (--max-memory, hist/budget.go); 0: no limit
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 }
 
@@ -156,7 +156,7 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		return nil, err
 	}
 	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
-		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct})
+		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
 	return c, nil
 }
 

@@ -10,13 +10,15 @@ import (
 // Model is a game with a behaviour profile (SPEC §2): what the passes
 // measure histories on. It caches the choice filters of plan steps.
 type Model struct {
-	g           *translate.Game
-	beta        []float64  // β(s)(α) per choice
-	betaRat     []*big.Rat // exact β per choice (exact only)
-	probRat     []*big.Rat // exact transition probabilities (exact only)
-	exact       bool
-	maxProduct  int
-	minParallel int
+	g            *translate.Game
+	beta         []float64  // β(s)(α) per choice
+	betaRat      []*big.Rat // exact β per choice (exact only)
+	probRat      []*big.Rat // exact transition probabilities (exact only)
+	exact        bool
+	maxProduct   int
+	maxMemory    int64
+	maxCountWork int64
+	minParallel  int
 
 	allows     map[allowKey]translate.Bitset
 	actFilters map[[2]int32]translate.Bitset
@@ -30,6 +32,12 @@ type Config struct {
 	ProbRat    []*big.Rat // exact transition probabilities (Exact only)
 	Exact      bool       // also measure exact probabilities
 	MaxProduct int        // product states beyond which a pass stops with a *limit.Error
+	// MaxMemory bounds the bytes the product and a pass's layers hold, as
+	// counted by budget.go (0: no limit); beyond, a *limit.Error.
+	MaxMemory int64
+	// MaxCountWork bounds the 64-bit limb additions of counts in one pass
+	// (0: DefaultMaxCountWork; negative: no limit); beyond, a *limit.Error.
+	MaxCountWork int64
 	// MinParallel is the work of a step (entries of its layers, or words of
 	// big counts to add) from which the passes spread it over the cores
 	// (0: a default of 16384). The results do not depend on it.
@@ -41,6 +49,7 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 	return &Model{
 		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
 		exact: cfg.Exact, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
+		maxMemory: cfg.MaxMemory, maxCountWork: countWorkLimit(cfg.MaxCountWork),
 		allows:     map[allowKey]translate.Bitset{},
 		actFilters: map[[2]int32]translate.Bitset{},
 	}
@@ -154,4 +163,15 @@ func (m *Model) ownersMask() uint64 {
 	}
 	m.owners = mask | 1<<63 // non-zero once computed
 	return m.owners
+}
+
+// countWorkLimit is the effective Config.MaxCountWork (0 = no limit).
+func countWorkLimit(n int64) int64 {
+	switch {
+	case n == 0:
+		return DefaultMaxCountWork
+	case n < 0:
+		return 0
+	}
+	return n
 }

@@ -214,6 +214,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 	var tasks []task
 	var spare []branch
 	sched := newScheduler(p)
+	var work int64
 	for k := 0; k < T && len(branches) > 0; k++ {
 		var st *Step
 		if k < len(steps) {
@@ -248,6 +249,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 			}
 		}
 		sched.step(tasks, k)
+		p.checkBudget(tasks, &work)
 		next := spare[:0]
 		for _, t := range tasks {
 			nb := branch{t.r, t.members}

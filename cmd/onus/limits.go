@@ -19,14 +19,14 @@ import (
 func limitFlags(product bool) []cli.Flag {
 	states := "stop with exit code 3 beyond this many states"
 	if product {
-		states += " (or product states)"
+		states += " (or product states; product transitions stop at 16 times this)"
 	}
 	return []cli.Flag{
 		&cli.IntFlag{Name: "max-states", Value: translate.DefaultMaxStates, Usage: states},
 		&cli.IntFlag{Name: "max-transitions", Value: translate.DefaultMaxTransitions,
 			Usage: "stop with exit code 3 when the model has more than this many transitions"},
 		&cli.StringFlag{Name: "max-memory",
-			Usage: "stop with exit code 3 when building the model needs more memory than this: " +
+			Usage: "stop with exit code 3 when building the model, or a product and its passes, needs more memory than this: " +
 				"bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 2G",
 			DefaultText: "half of the machine's memory, or of the cgroup's limit when lower"},
 	}
