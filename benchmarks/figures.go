@@ -16,10 +16,15 @@ import (
 // the file names drawn.
 func writeFigures(dir string, ms []Measurement) (map[string][]string, error) {
 	figs := map[string][]string{}
-	draw := func(group, name string, p *plot.Plot) error {
+	draw := func(group, name string, p *plot.Plot) (err error) {
 		if p == nil {
 			return nil
 		}
+		defer func() {
+			if r := recover(); r != nil {
+				err = fmt.Errorf("figure %s: %v", name, r)
+			}
+		}()
 		if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, filepath.Join(dir, name)); err != nil {
 			return fmt.Errorf("figure %s: %v", name, err)
 		}
@@ -97,8 +102,8 @@ func inGroups(g string, groups []string) bool {
 // logLog draws the series on log-log axes, or returns nil when there is
 // nothing to draw.
 func logLog(title, xlabel, ylabel string, s *seriesXYs) *plot.Plot {
-	if len(s.order) == 0 {
-		return nil
+	if !spread(s) {
+		return nil // log axes need a range: a -filter run may measure one point
 	}
 	p := plot.New()
 	p.Title.Text = title
@@ -150,4 +155,15 @@ func prismFigure(ms []Measurement) *plot.Plot {
 		return nil
 	}
 	return p
+}
+
+// spread reports whether the points span a range on both axes.
+func spread(s *seriesXYs) bool {
+	xs, ys := map[float64]bool{}, map[float64]bool{}
+	for _, xys := range s.xys {
+		for _, p := range xys {
+			xs[p.X], ys[p.Y] = true, true
+		}
+	}
+	return len(xs) > 1 && len(ys) > 1
 }

@@ -20,13 +20,15 @@ type Target struct {
 	Seconds  float64 // at most; 0: no time limit
 	PeakMiB  float64 // at most; 0: no memory limit
 	Baseline string
+	Why      string // printed when the target is missed: where the time goes
 }
 
 // targets are the requirements the issues state for the suite's cases.
 var targets = []Target{
 	{What: "build jamming4 (slots=25), end to end", Case: "build/jamming4.prism", Seconds: 1,
 		Baseline: "PRISM-games 3.2: about 4.6 s of model construction + 0.7 s JVM start"},
-	{What: "build 10^7 states (counters, N=215: 10,077,696 states)", Case: "build/counters/N=215", Seconds: 15, PeakMiB: 8192},
+	{What: "build 10^7 states (counters, N=215: 10,077,696 states)", Case: "build/counters/N=215", Seconds: 15, PeakMiB: 8192,
+		Why: "exploration runs on one goroutine (a parallel one needs a concurrent state store), the first touch of about 2.5 GiB costs some 7 s of system time, and the arrays are copied once more into PRISM's state order at the end (docs/KNOWN-ISSUES.md)"},
 	{What: "build 10^6 states (counters, N=99)", Case: "build/counters/N=99", Seconds: 10, PeakMiB: 2048},
 	{What: "CPD, CAR all degrees, T = 10^5", Case: "cpd/CAR/T=100000", Seconds: 10},
 	{What: "CPD, CPR all degrees, T = 10^5", Case: "cpd/CPR/T=100000", Seconds: 10},
@@ -133,6 +135,18 @@ func writeTargets(b *strings.Builder, ms []Measurement) {
 		}
 		fmt.Fprintf(b, "| %s | %s | %.3f s, %.0f MiB | %s |\n", t.What, req, m.Seconds, m.PeakMiB, met)
 	}
+	var why []string
+	for _, t := range targets {
+		if m := find(ms, t.Case); m != nil && m.Err == nil && t.Why != "" &&
+			((t.Seconds > 0 && m.Seconds > t.Seconds) || (t.PeakMiB > 0 && m.PeakMiB > t.PeakMiB)) {
+			why = append(why, fmt.Sprintf("- %s missed: %s.", t.What, t.Why))
+		}
+	}
+	defer func() {
+		if len(why) > 0 {
+			b.WriteString(strings.Join(why, "\n") + "\n\n")
+		}
+	}()
 	// PRISM-games' suite: at most 0.2x per props file.
 	n, within := 0, 0
 	for _, m := range ms {
