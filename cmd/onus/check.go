@@ -480,6 +480,9 @@ type jsonResult struct {
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
 	Explain   *jsonExplain   `json:"explain,omitempty"`
+	// Log holds what a filter reports beside its value (PRISM's log
+	// lines: states satisfying, the states print lists, ...).
+	Log []string `json:"log,omitempty"`
 	// The model of this run (a sweep builds one per constant assignment)
 	// and the time to check the property.
 	States      int     `json:"states"`
@@ -505,9 +508,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 		if r.err != nil {
 			jr.Error = r.err.Error()
 		} else {
-			for _, l := range r.res.Log {
-				fmt.Fprintln(w, l)
-			}
+			jr.Log = r.res.Log
 			if r.res.HasHorizon {
 				h := r.res.Horizon
 				jr.Horizon = &h

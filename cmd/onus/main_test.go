@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"flag"
 	"os"
 	"path/filepath"
@@ -302,5 +303,28 @@ func TestBehaviourFile(t *testing.T) {
 	code, out, errs := onus(t, "check", "../../examples/cpd.prism", "--behaviour", f, "--pf", `P=? [ X "reward" ]`)
 	if code != 0 || !strings.Contains(out, "Result: 0.375") || !strings.Contains(errs, "1 other items ignored") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestJSONFilterLog: what a filter reports beside its value goes into the
+// result's "log", so --json stays one JSON document.
+func TestJSONFilterLog(t *testing.T) {
+	code, out, errs := onus(t, "check", "--json", "../../examples/cpd.prism",
+		"--pf", `filter(forall, "fine" | !"fine")`, "--pf", `filter(print, s, s>0)`)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	var doc struct {
+		Results []struct {
+			Value any      `json:"value"`
+			Log   []string `json:"log"`
+		} `json:"results"`
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not one JSON document: %v\n%s", err, out)
+	}
+	if len(doc.Results) != 2 || doc.Results[0].Value != true || len(doc.Results[0].Log) == 0 ||
+		!strings.Contains(doc.Results[0].Log[0], "4 of all 4 states") {
+		t.Errorf("results %+v", doc.Results)
 	}
 }
