@@ -70,21 +70,21 @@ func (s *seriesXYs) add(name string, x, y float64) {
 	s.xys[name] = append(s.xys[name], plotter.XY{X: x, Y: y})
 }
 
+// seconds and memory collect the measurements of groups as figure points:
+// x against time, or against peak memory.
 func seconds(ms []Measurement, groups ...string) *seriesXYs {
-	s := &seriesXYs{}
-	for _, m := range ms {
-		if m.Err == nil && inGroups(m.Case.Group, groups) {
-			s.add(m.Series, m.X, m.Seconds)
-		}
-	}
-	return s
+	return points(ms, func(m Measurement) float64 { return m.Seconds }, groups)
 }
 
 func memory(ms []Measurement, groups ...string) *seriesXYs {
+	return points(ms, func(m Measurement) float64 { return m.PeakMiB }, groups)
+}
+
+func points(ms []Measurement, y func(Measurement) float64, groups []string) *seriesXYs {
 	s := &seriesXYs{}
 	for _, m := range ms {
 		if m.Err == nil && inGroups(m.Case.Group, groups) {
-			s.add(m.Series, m.X, m.PeakMiB)
+			s.add(m.Series, m.X, y(m))
 		}
 	}
 	return s
