@@ -19,12 +19,43 @@ func TestReadmeCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp := t.TempDir()
 	t.Chdir("../..")
 	runs := readmeRuns(string(src))
 	if len(runs) < 8 {
 		t.Fatalf("found only %d commands in the README", len(runs))
 	}
+	checkRuns(t, runs)
+}
+
+// TestGuideCommands runs the worked examples of the user guide
+// (docs/guide/*.md), written as the README's are: a `$ onus ...` line in
+// a fenced or indented block, then exactly what it prints. Every number a
+// guide section shows is thereby checked.
+func TestGuideCommands(t *testing.T) {
+	files, err := filepath.Glob("../../docs/guide/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs := map[string]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs[filepath.Base(f)] = string(b)
+	}
+	t.Chdir("../..")
+	for _, f := range files {
+		name := filepath.Base(f)
+		t.Run(name, func(t *testing.T) { checkRuns(t, readmeRuns(srcs[name])) })
+	}
+}
+
+// checkRuns runs each command from the repository root and compares its
+// output with the lines shown under it.
+func checkRuns(t *testing.T, runs []readmeRun) {
+	t.Helper()
+	tmp := t.TempDir()
 	for _, r := range runs {
 		t.Run(r.cmd, func(t *testing.T) {
 			got, err := r.output(tmp)
