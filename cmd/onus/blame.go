@@ -24,7 +24,7 @@ func blameCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "blame",
 		Usage:     "who is responsible: every agent's responsibility and power index for one outcome",
-		ArgsUsage: "MODEL [PROPS]",
+		ArgsUsage: "MODEL [PROPS] --plan PLAN --outcome PSI",
 		Description: "For the plan --plan (what was planned, or a trace @FILE of what happened) and the\n" +
 			"outcome --outcome, prints one row per agent (SPEC §10.2): CAR, CPR and CCR (true or\n" +
 			"false) with their degrees by count, probability and entropy, and the SHAPLEY and\n" +
@@ -38,6 +38,7 @@ func blameCommand() *cli.Command {
 			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
+			&cli.BoolFlag{Name: "wide", Usage: "print the agents' table in one piece, however wide (by default it is cut into pieces of at most 100 columns)"},
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (SPEC §10.3)"},
@@ -88,7 +89,7 @@ func runBlame(c *cli.Context) error {
 			return err
 		}
 	} else {
-		writeBlameText(w, job, run, c.Bool("coalitions"))
+		writeBlameText(w, job, run, c.Bool("coalitions"), c.Bool("wide"))
 	}
 	if path := c.String("export-results"); path != "" {
 		if err := exportBlame(path, job, run); err != nil {
