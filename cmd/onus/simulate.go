@@ -18,6 +18,9 @@ import (
 // written (beyond: exit code 3).
 const maxSimSteps = 10_000_000
 
+// defaultSimSteps is --steps when it is not given.
+const defaultSimSteps = 10
+
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
@@ -30,7 +33,7 @@ func simulateCommand() *cli.Command {
 			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n\n" +
 			"Example: onus simulate examples/cpd.prism --steps 5 --seed 3 --out run.txt",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "steps", Usage: "number of steps N >= 0 (the trace has N+1 rows)", Required: true},
+			&cli.IntFlag{Name: "steps", Value: defaultSimSteps, Usage: "number of steps N >= 0 (the trace has N+1 rows)"},
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
 			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan: 'NAME=PLAN' (steps beyond it are free)"},
