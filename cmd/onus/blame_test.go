@@ -11,7 +11,7 @@ import (
 )
 
 // TestBlameGolden: the readable table and the JSON of onus blame on the
-// CPD model (SPEC §10.1's check: plan [d1,d2], ψ = X "fine").
+// CPD model (the guide's worked example, docs/guide/blame.md: plan [d1,d2], ψ = X "fine").
 func TestBlameGolden(t *testing.T) {
 	model := "../../examples/cpd.prism"
 	cases := []struct {
@@ -122,7 +122,7 @@ func checkLast(t *testing.T, args []string, prop string) checkResult {
 }
 
 // TestBlameEqualsCheck: every number of blame equals the `onus check`
-// query it stands for (SPEC §10.2), on 2-player and 3-player models, with
+// query it stands for (docs/guide/blame.md#blame-as-check-queries), on 2-player and 3-player models, with
 // behaviours, --outcome-from 1 and a trace plan.
 func TestBlameEqualsCheck(t *testing.T) {
 	dir := t.TempDir()

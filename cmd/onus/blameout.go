@@ -24,7 +24,7 @@ import (
 )
 
 // This file prints the results of `onus blame`: a readable table, the JSON
-// object (docs/guide/output.md#blame-json), the --export-results table and
+// object (docs/guide/output.md#json-from-blame), the --export-results table and
 // the --plot bars.
 
 // ---------------------------------------------------------------- JSON

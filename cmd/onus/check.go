@@ -29,7 +29,11 @@ func checkCommand() *cli.Command {
 			"  CCR(p1, pi)P=? [ psi ]     contributive responsibility, probabilistic degree only\n" +
 			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
 			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
-			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
+			"Examples:\n" +
+			"  onus check examples/cpd.prism examples/cpd.props --const t=3\n" +
+			"  onus check examples/cpd.prism --pf 'CPR(p1, [c1,c2])=? [ X \"reward\" ]'\n" +
+			"  onus check examples/cpd.prism examples/cpd.props --const t=1:5 --prop 4\n\n" +
+			"Guide: onus guide responsibility, onus guide metrics, onus guide patl",
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
@@ -38,7 +42,7 @@ func checkCommand() *cli.Command {
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
-			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (onus guide explain)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		), limitFlags(true)...)...),
 		Action: runCheck,

@@ -65,7 +65,7 @@ func needsArgs(cmd *cli.Command) bool {
 // usageLine is the one line a bare command prints.
 func usageLine(cmd *cli.Command) string {
 	if cmd == nil {
-		return "usage: onus COMMAND [OPTIONS] [ARGS] (onus help lists the commands, onus guide opens the user guide)"
+		return "usage: onus COMMAND [OPTIONS] [ARGS] (onus help lists the commands; the user guide: onus guide)"
 	}
 	return fmt.Sprintf("usage: onus %s [OPTIONS] %s (onus help %s tells more)", cmd.Name, cmd.ArgsUsage, cmd.Name)
 }
