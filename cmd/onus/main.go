@@ -164,11 +164,11 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 
 // onUsageError reports a malformed option without printing the whole help.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	name := "onus"
+	help := "onus help"
 	if c != nil && c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
-		name = "onus help " + c.Command.Name
+		help += " " + c.Command.Name
 	}
-	return usagef("%v (see %s)", err, name)
+	return usagef("%v (see %s)", err, help)
 }
 
 // reorderArgs moves a subcommand's flags in front of its positional

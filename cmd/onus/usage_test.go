@@ -56,7 +56,7 @@ func TestHelpCommand(t *testing.T) {
 	if code, _, errs := onus(t, "check", "--frob"); code != exitBadInput || !strings.HasSuffix(errs, "(see onus help check)\n") {
 		t.Errorf("an unknown option: exit %d, %q", code, errs)
 	}
-	if code, _, errs := onus(t, "--frob"); code != exitBadInput || !strings.HasSuffix(errs, "(see onus)\n") || strings.Contains(errs, "onus onus") {
+	if code, _, errs := onus(t, "--frob"); code != exitBadInput || !strings.HasSuffix(errs, "(see onus help)\n") || strings.Contains(errs, "onus onus") {
 		t.Errorf("an unknown global option: exit %d, %q", code, errs)
 	}
 }
