@@ -174,6 +174,29 @@ func (c compCommand) valueCases() (keys []string, words map[string][]string) {
 	return keys, words
 }
 
+// writeValueCases writes, for bash and zsh alike, the case statement that
+// completes the value of the option just typed ($prev): files with
+// fileCmd, a fixed set with choiceCmd, nothing for other values; each
+// branch ends with ret.
+func writeValueCases(w io.Writer, c compCommand, fileCmd string, choiceCmd func(choices string) string, ret string) {
+	keys, words := c.valueCases()
+	if len(keys) == 0 {
+		return
+	}
+	fmt.Fprint(w, "        case \"$prev\" in\n")
+	for _, k := range keys {
+		fmt.Fprintf(w, "        %s)\n", strings.Join(words[k], "|"))
+		switch {
+		case k == "file":
+			fmt.Fprintf(w, "            %s\n", fileCmd)
+		case strings.HasPrefix(k, "choice:"):
+			fmt.Fprintf(w, "            %s\n", choiceCmd(strings.TrimPrefix(k, "choice:")))
+		}
+		fmt.Fprintf(w, "            %s ;;\n", ret)
+	}
+	fmt.Fprint(w, "        esac\n")
+}
+
 func commandWords(spec []compCommand) []string {
 	var out []string
 	for _, c := range spec {
@@ -209,21 +232,8 @@ _onus() {
 	fmt.Fprint(w, "    case \"$cmd\" in\n")
 	for _, c := range spec {
 		fmt.Fprintf(w, "    %s)\n", c.name)
-		keys, words := c.valueCases()
-		if len(keys) > 0 {
-			fmt.Fprint(w, "        case \"$prev\" in\n")
-			for _, k := range keys {
-				fmt.Fprintf(w, "        %s)\n", strings.Join(words[k], "|"))
-				switch {
-				case k == "file":
-					fmt.Fprint(w, "            COMPREPLY=($(compgen -f -- \"$cur\"))\n")
-				case strings.HasPrefix(k, "choice:"):
-					fmt.Fprintf(w, "            COMPREPLY=($(compgen -W %s -- \"$cur\"))\n", shellQuote(strings.TrimPrefix(k, "choice:")))
-				}
-				fmt.Fprint(w, "            return 0 ;;\n")
-			}
-			fmt.Fprint(w, "        esac\n")
-		}
+		writeValueCases(w, c, `COMPREPLY=($(compgen -f -- "$cur"))`,
+			func(choices string) string { return `COMPREPLY=($(compgen -W ` + shellQuote(choices) + ` -- "$cur"))` }, "return 0")
 		fmt.Fprint(w, "        if [[ \"$cur\" == -* ]]; then\n")
 		fmt.Fprintf(w, "            COMPREPLY=($(compgen -W %s -- \"$cur\"))\n", shellQuote(strings.Join(append(c.flagWords(), "--help"), " ")))
 		switch {
@@ -276,21 +286,7 @@ _onus() {
 `)
 	for _, c := range spec {
 		fmt.Fprintf(w, "    %s)\n", c.name)
-		keys, words := c.valueCases()
-		if len(keys) > 0 {
-			fmt.Fprint(w, "        case \"$prev\" in\n")
-			for _, k := range keys {
-				fmt.Fprintf(w, "        %s)\n", strings.Join(words[k], "|"))
-				switch {
-				case k == "file":
-					fmt.Fprint(w, "            _files\n")
-				case strings.HasPrefix(k, "choice:"):
-					fmt.Fprintf(w, "            compadd -- %s\n", strings.TrimPrefix(k, "choice:"))
-				}
-				fmt.Fprint(w, "            return ;;\n")
-			}
-			fmt.Fprint(w, "        esac\n")
-		}
+		writeValueCases(w, c, "_files", func(choices string) string { return "compadd -- " + choices }, "return")
 		fmt.Fprint(w, "        if [[ \"$cur\" == -* ]]; then\n            local -a opts\n            opts=(\n")
 		for _, f := range c.flags {
 			for _, n := range []string{f.long, f.short} {
