@@ -156,3 +156,35 @@ func ExampleAnchor() {
 	fmt.Println(Anchor("The paper's errata"))
 	// Output: the-papers-errata
 }
+
+// TestNoSpecificationReferences: users read the README, the help and
+// messages (cmd/) and docs/, and none of them has the specification, so
+// none cites it by its file name or section numbers: cite the guide.
+func TestNoSpecificationReferences(t *testing.T) {
+	root := filepath.Join("..", "..")
+	word := strings.ToUpper("spec")
+	var paths []string
+	for _, dir := range []string{"cmd", "docs"} {
+		filepath.WalkDir(filepath.Join(root, dir), func(p string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && !strings.HasSuffix(p, ".png") {
+				paths = append(paths, p)
+			}
+			return nil
+		})
+	}
+	paths = append(paths, filepath.Join(root, "README.md"))
+	for _, p := range paths {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, word) {
+				t.Errorf("%s:%d: %s", p, i+1, strings.TrimSpace(line))
+			}
+		}
+	}
+	if len(paths) < 50 {
+		t.Errorf("only %d files read", len(paths))
+	}
+}
