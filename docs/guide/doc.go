@@ -8,4 +8,11 @@
 // hyphens): "blame#the-blame-table". Help texts and messages cite the guide
 // in either form, `onus guide blame#the-blame-table` or
 // docs/guide/blame.md#the-blame-table.
+//
+// Writing a page: show each worked example as a fenced block with a
+// `$ onus ...` line (run from the repository's root) and what it prints.
+// `go test ./cmd/onus -run TestGuideCommands` runs them all and compares;
+// with -update-guide it writes the current outputs under the commands
+// instead (review the diff). Link the page from README.md, and give it a
+// floor of checked commands in cmd/onus/readme_test.go (guideFloor).
 package guide
