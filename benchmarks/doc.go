@@ -16,7 +16,7 @@
 //
 // -paper does only one thing, in seconds: it redraws the paper's Figures 2–4
 // from onus's answers for t = 1..20 into docs/figures/ (paper.go), the
-// paper's curves beside onus's values, SPEC §9 errata marked.
+// paper's curves beside onus's values, the paper's errata marked.
 //
 // The groups:
 //

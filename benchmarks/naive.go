@@ -11,7 +11,7 @@ import (
 )
 
 // naiveCase times the test-only literal enumerator of the definitions beside
-// the engine on D_CAR (b) of SPEC §8 (the CPD under behaviour q), through
+// the engine on D_CAR (b), the paper's example (the CPD under behaviour q), through
 // the checker's Go benchmark BenchmarkNaiveVsEngine: the enumerator walks
 // all 4^T histories. ONUS_NAIVE_MAX_T raises the benchmark's largest T, and
 // ONUS_NAIVE_BUDGET stops it once one enumeration takes longer.

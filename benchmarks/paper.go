@@ -20,7 +20,8 @@ import (
 const paperMaxT = 20
 
 // A paperCurve is one \addplot line of the paper's figures: its label, its
-// formula in t, and the SPEC §9 row it disagrees with ("" when none).
+// formula in t, and the erratum it is (docs/guide/responsibility.md#the-papers-errata;
+// "" when none).
 type paperCurve struct {
 	label   string
 	f       func(t float64) float64
@@ -54,8 +55,8 @@ type paperOnus struct {
 func paperFigures() []paperFigure {
 	log2 := math.Log2
 	pow := math.Pow
-	row2 := "erratum [2], SPEC §9"
-	row3 := "erratum [3], SPEC §9"
+	row2 := "erratum [2]"
+	row3 := "erratum [3]"
 	other := "differs, see README"
 	return []paperFigure{{
 		file:  "fig2",
@@ -264,7 +265,7 @@ func paperColor(label string) color.RGBA {
 }
 
 // paperPanel draws one panel: each paper curve as a line over t in [1,20]
-// (dashed when SPEC §9 or the README says it differs from the
+// (dashed when the guide's errata or the README say it differs from the
 // definitions), each onus series as points joined by a thin line.
 func paperPanel(title, ylabel string, paper []paperCurve, labels []string, onus []plotter.XYs) *plot.Plot {
 	p := plot.New()

@@ -78,7 +78,7 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 	for _, g := range []struct{ group, title, intro string }{
 		{"build", "Model construction (`onus build`)", "Every corpus model with PRISM-games' state, transition and choice counts, and the counters family of benchmarks/models/counters.prism ((N+1)^3 states)."},
 		{"cpd", "CAR, CPR and CCR on the CPD against the horizon", "`OP(p1, [*]^(T-1) [d1,c2])=? [ F<=T \"reward\" ]` on examples/cpd.prism: all three degrees (count, probability, entropy) in one run."},
-		{"naive", "The literal enumerator beside the engine", "D_CAR (b) of SPEC §8 on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
+		{"naive", "The literal enumerator beside the engine", "D_CAR (b), the paper's example, on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
 		{"scale", "Responsibility at scale", "`OP(r1, [go1,go2]^100)=? [ F \"crash\" ]` on the two robots of examples/robots.prism (N^2 states, crossing at cell 40), all three degrees, end to end (model construction included)."},
 		{"power", "Power indices, blame and explanations", "`onus blame` on the 8-player CPD (examples/cpd_n.prism, n = 8, t = 20, 256 coalitions, `--coalitions`), SHAPLEY for one of 12 voters (cmd/onus/testdata/vote12.prism, 4096 coalitions), and the same `onus check` runs without and with `--explain` (witness plans and counterexample histories): on the CPD at T = 1000 (five queries) and on the robots at N = 100, T = 100 (three queries)."},
 		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
@@ -103,7 +103,7 @@ func embedPaperFigures(b *strings.Builder, env *Env, dir string) {
 		return
 	}
 	b.WriteString("## The paper's Figures 2–4 from onus's own results\n\n")
-	b.WriteString("`go run ./benchmarks -paper` redraws them (docs/figures/README.md says what each shows and where the paper's curves are errata, SPEC §9).\n\n")
+	b.WriteString("`go run ./benchmarks -paper` redraws them (docs/figures/README.md says what each shows and where the paper's curves are errata, as the user guide lists them).\n\n")
 	for _, f := range figs {
 		rel, err := filepath.Rel(dir, f)
 		if err != nil {

@@ -45,7 +45,7 @@ type CoalitionValue struct {
 func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (b *Blame, err error) {
 	defer settle(&err)
 	if len(c.g.Initial) != 1 {
-		return nil, c.errAt(pos, "the model has %d initial states; blame judges responsibility from exactly one (SPEC §1)", len(c.g.Initial))
+		return nil, c.errAt(pos, "the model has %d initial states; blame judges responsibility from exactly one (docs/guide/models.md#model-types-and-players)", len(c.g.Initial))
 	}
 	x := &prism.Resp{OpPos: pos, Kind: prism.SHAPLEY, Agent: prism.PlayerRef{Pos: pos, Index: 1},
 		Plan: plan, Degree: prism.DegAll, Rel: prism.RelQuery, Outcome: outcome}

@@ -255,9 +255,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 func severalInitial(e prism.Expr) string {
 	switch e.(type) {
 	case *prism.Resp:
-		return "responsibility queries are judged from exactly one (SPEC §1)"
+		return "responsibility queries are judged from exactly one (docs/guide/models.md#model-types-and-players)"
 	case *prism.Metric:
-		return "metric queries are judged from exactly one (SPEC §1)"
+		return "metric queries are judged from exactly one (docs/guide/models.md#model-types-and-players)"
 	}
 	return "responsibility, metric and P=? queries on histories are judged from exactly one"
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file is `onus blame` (SPEC §10.2): every agent's responsibility for
+// This file is `onus blame` (docs/guide/blame.md): every agent's responsibility for
 // one outcome under one plan — CAR, CPR and CCR with their degrees, and the
 // SHAPLEY and BANZHAF indices — and, with --coalitions, every coalition's
 // characteristic functions. The numbers come from checker.Blame, which runs
@@ -24,23 +24,27 @@ func blameCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "blame",
 		Usage:     "who is responsible: every agent's responsibility and power index for one outcome",
-		ArgsUsage: "MODEL [PROPS]",
+		ArgsUsage: "MODEL [PROPS] --plan PLAN --outcome PSI",
 		Description: "For the plan --plan (what was planned, or a trace @FILE of what happened) and the\n" +
-			"outcome --outcome, prints one row per agent (SPEC §10.2): CAR, CPR and CCR (true or\n" +
-			"false) with their degrees by count, probability and entropy, and the SHAPLEY and\n" +
-			"BANZHAF indices by count, probability and avoidance (SPEC §10.1). --coalitions adds\n" +
-			"one row per coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the\n" +
-			"outcome. --explain justifies each CAR, CPR and CCR verdict as onus check --explain does.\n" +
+			"outcome --outcome, prints one row per agent: CAR, CPR and CCR (true or false) with\n" +
+			"their degrees by count, probability and entropy, and the SHAPLEY and BANZHAF\n" +
+			"indices by count, probability and avoidance. --coalitions adds one row per\n" +
+			"coalition J: v_C(J), v_P(J), a(J) and whether Compat_J(plan) forces the outcome.\n" +
+			"--explain justifies each CAR, CPR and CCR verdict as onus check --explain does.\n" +
 			"PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
-			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
+			"Examples:\n" +
+			"  onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'\n" +
+			"  onus blame examples/backoff.prism --plan @examples/backoff.trace.txt --outcome 'X \"collision\"' --coalitions\n\n" +
+			"Guide: onus guide blame (every column: onus guide blame#the-blame-table)",
 		Flags: append([]cli.Flag{
 			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
-			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
+			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (onus guide outcomes)", Required: true},
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
+			&cli.BoolFlag{Name: "wide", Usage: "print the agents' table in one piece, however wide (by default it is cut into pieces of at most 100 columns)"},
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
-			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (SPEC §10.3)"},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (onus guide explain)"},
 		}, append(judgeFlags(), limitFlags(true)...)...),
 		Action: runBlame,
 	}
@@ -88,7 +92,7 @@ func runBlame(c *cli.Context) error {
 			return err
 		}
 	} else {
-		writeBlameText(w, job, run, c.Bool("coalitions"))
+		writeBlameText(w, job, run, c.Bool("coalitions"), c.Bool("wide"))
 	}
 	if path := c.String("export-results"); path != "" {
 		if err := exportBlame(path, job, run); err != nil {

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The speed of the power indices and of blame (SPEC §10.1, §10.2); run with
+// The speed of the power indices and of blame (docs/guide/blame.md); run with
 // go test ./cmd/onus -run '^$' -bench 'Blame|Shapley'. Timings are reported,
 // never asserted.
 

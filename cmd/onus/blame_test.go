@@ -11,7 +11,7 @@ import (
 )
 
 // TestBlameGolden: the readable table and the JSON of onus blame on the
-// CPD model (SPEC §10.1's check: plan [d1,d2], ψ = X "fine").
+// CPD model (the guide's worked example, docs/guide/blame.md: plan [d1,d2], ψ = X "fine").
 func TestBlameGolden(t *testing.T) {
 	model := "../../examples/cpd.prism"
 	cases := []struct {
@@ -20,6 +20,7 @@ func TestBlameGolden(t *testing.T) {
 	}{
 		{"blame_cpd", []string{model, "--plan", "[d1,d2]", "--outcome", `X "fine"`}},
 		{"blame_cpd_coalitions_exact", []string{model, "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--coalitions", "--exact"}},
+		{"blame_cpd_wide", []string{model, "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--wide"}},
 		{"blame_cpd_json", []string{model, "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--coalitions", "--json"}},
 		{"blame_cpd_q_json", []string{model, "../../examples/cpd_q.props", "--plan", "[*] [d1,c2]", "--outcome", `F<=2 ("reward"|"payoff2")`, "--json", "--exact"}},
 	}
@@ -30,6 +31,48 @@ func TestBlameGolden(t *testing.T) {
 				t.Fatalf("exit %d\n%s", code, errs)
 			}
 			checkGolden(t, c.name, out)
+		})
+	}
+}
+
+// TestBlameWidth: the agents' table fits 100 columns, cut into pieces of
+// whole column groups (each with the agent column), and --wide prints the
+// same cells in one piece.
+func TestBlameWidth(t *testing.T) {
+	runs := [][]string{
+		{"../../examples/robots.prism", "--const", "N=4,cross=1", "--plan", "@../../examples/robots.trace.txt", "--outcome", `F<=2 "crash"`},
+		{"../../examples/jammer.prism", "../../examples/jammer.props", "--plan", "happened", "--outcome", "G<=2 d=0", "--exact"},
+		{"../../examples/backoff.prism", "--plan", "@../../examples/backoff.trace.txt", "--outcome", `X "collision"`},
+	}
+	for _, args := range runs {
+		t.Run(args[0], func(t *testing.T) {
+			_, narrow, _ := onus(t, append([]string{"blame"}, args...)...)
+			code, wide, errs := onus(t, append([]string{"blame", "--wide"}, args...)...)
+			if code != exitOK {
+				t.Fatalf("exit %d\n%s", code, errs)
+			}
+			cells := func(out string) map[string][]string { // agent → its cells, in order
+				m := map[string][]string{}
+				_, table, _ := strings.Cut(out, "\n\n")
+				for _, l := range strings.Split(table, "\n") {
+					if f := strings.Fields(l); len(f) > 0 && f[0] != "agent" {
+						m[f[0]] = append(m[f[0]], f[1:]...)
+					}
+				}
+				return m
+			}
+			for _, l := range strings.Split(narrow, "\n") {
+				if len([]rune(l)) > tableWidth {
+					t.Errorf("a line of %d columns:\n%s", len([]rune(l)), l)
+				}
+			}
+			if !strings.Contains(narrow, "\n\nagent") || strings.Count(wide, "agent") != 1 {
+				t.Errorf("not cut, or --wide cut:\n%s\n%s", narrow, wide)
+			}
+			n, w := cells(narrow), cells(wide)
+			if len(n) == 0 || fmt.Sprint(n) != fmt.Sprint(w) {
+				t.Errorf("the pieces hold other cells than --wide:\n%v\n%v", n, w)
+			}
 		})
 	}
 }
@@ -79,7 +122,7 @@ func checkLast(t *testing.T, args []string, prop string) checkResult {
 }
 
 // TestBlameEqualsCheck: every number of blame equals the `onus check`
-// query it stands for (SPEC §10.2), on 2-player and 3-player models, with
+// query it stands for (docs/guide/blame.md#blame-as-check-queries), on 2-player and 3-player models, with
 // behaviours, --outcome-from 1 and a trace plan.
 func TestBlameEqualsCheck(t *testing.T) {
 	dir := t.TempDir()

@@ -9,7 +9,7 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file is `onus blame --explain` (SPEC §10.2, §10.3): each agent's
+// This file is `onus blame --explain` (docs/guide/explain.md): each agent's
 // three qualitative verdicts justified as `onus check --explain` justifies
 // CAR/CPR/CCR(agent, plan) [outcome] — the same checker call
 // (Checker.ExplainResp), so the two commands give the same witnesses.

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// blame --explain (SPEC §10.2, §10.3): each agent's explanations are those
+// blame --explain (docs/guide/explain.md): each agent's explanations are those
 // of `onus check --explain` for the same operators, and the gallery's
 // robots and backoff explanations are pinned.
 

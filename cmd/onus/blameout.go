@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"text/tabwriter"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -23,7 +24,8 @@ import (
 )
 
 // This file prints the results of `onus blame`: a readable table, the JSON
-// object of SPEC §10.2, the --export-results table and the --plot bars.
+// object (docs/guide/output.md#json-from-blame), the --export-results table and
+// the --plot bars.
 
 // ---------------------------------------------------------------- JSON
 
@@ -49,7 +51,7 @@ type jsonAgent struct {
 	CCR     jsonVerdict `json:"CCR"`
 	SHAPLEY jsonPower   `json:"SHAPLEY"`
 	BANZHAF jsonPower   `json:"BANZHAF"`
-	// Explain is for the witnesses of SPEC §10.3 (--explain), per operator.
+	// Explain is for the witnesses of --explain, per operator.
 	Explain map[string]any `json:"explain,omitempty"`
 }
 
@@ -173,25 +175,86 @@ func agentCells(a checker.AgentBlame, exact bool) []string {
 	return row
 }
 
-func writeBlameText(w io.Writer, job *blameJob, run *blameRun, coalitions bool) {
+// tableWidth is the width the agents' table is wrapped at (--wide: none).
+const tableWidth = 100
+
+// blameGroups are the agents' table's column groups (after the agent
+// column), in two sections: CAR, CPR and CCR with their degrees, then
+// SHAPLEY and BANZHAF. When the table is too wide it is printed in pieces
+// of whole groups, each with the agent column again.
+var blameGroups = [][][2]int{{{1, 5}, {5, 9}, {9, 13}}, {{13, 16}, {16, 19}}}
+
+func writeBlameText(w io.Writer, job *blameJob, run *blameRun, coalitions, wide bool) {
 	b := run.blame
 	fmt.Fprintf(w, "Model: %s\n", job.modelPath)
 	if len(job.consts) > 0 {
 		fmt.Fprintf(w, "Constants: %s\n", formatConsts(job.consts))
 	}
 	fmt.Fprintf(w, "Plan: %s\nOutcome: %s\nHorizon: %d\n\n", job.planText(), prism.ExprString(job.outcome), b.Horizon)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, strings.Join(blameHeader, "\t"))
+	rows := [][]string{blameHeader}
 	for _, a := range b.Agents {
-		fmt.Fprintln(tw, strings.Join(agentCells(a, job.exact), "\t"))
+		rows = append(rows, agentCells(a, job.exact))
 	}
-	tw.Flush()
+	width := tableWidth
+	if wide {
+		width = 0
+	}
+	writeWrapped(w, rows, blameGroups, width)
 	if coalitions {
 		writeCoalitions(w, b, job.exact)
 	}
 	if run.explain != nil {
 		writeBlameExplain(w, run.model, b, run.explain)
 	}
+}
+
+// writeWrapped prints a table whose first column names the rows, in
+// pieces of whole column groups no wider than width (0: one piece),
+// separated by blank lines. A section of groups starts a new piece unless
+// it fits whole on the current one; a group wider than width gets a piece
+// of its own.
+func writeWrapped(w io.Writer, rows [][]string, sections [][][2]int, width int) {
+	render := func(gs [][2]int) string {
+		var buf bytes.Buffer
+		tw := tabwriter.NewWriter(&buf, 0, 0, 2, ' ', 0)
+		for _, r := range rows {
+			cells := []string{r[0]}
+			for _, g := range gs {
+				cells = append(cells, r[g[0]:g[1]]...)
+			}
+			fmt.Fprintln(tw, strings.Join(cells, "\t"))
+		}
+		tw.Flush()
+		return buf.String()
+	}
+	fits := func(gs [][2]int) bool { return width == 0 || maxLineWidth(render(gs)) <= width }
+	var pieces []string
+	var cur [][2]int
+	for _, sec := range sections {
+		if len(cur) > 0 && !fits(append(append([][2]int{}, cur...), sec...)) {
+			pieces = append(pieces, render(cur))
+			cur = nil
+		}
+		for _, g := range sec {
+			next := append(append([][2]int{}, cur...), g)
+			if len(cur) > 0 && !fits(next) {
+				pieces = append(pieces, render(cur))
+				next = [][2]int{g}
+			}
+			cur = next
+		}
+	}
+	pieces = append(pieces, render(cur))
+	fmt.Fprint(w, strings.Join(pieces, "\n"))
+}
+
+// maxLineWidth is the width of the widest line of s, in characters.
+func maxLineWidth(s string) int {
+	most := 0
+	for _, l := range strings.Split(s, "\n") {
+		most = max(most, utf8.RuneCountInString(strings.TrimRight(l, " ")))
+	}
+	return most
 }
 
 // writeCoalitions prints every coalition's characteristic functions.

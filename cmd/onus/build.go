@@ -19,8 +19,12 @@ func buildCommand() *cli.Command {
 		ArgsUsage: "MODEL",
 		Description: "Reads a PRISM-games model, builds its reachable state space exactly as\n" +
 			"PRISM-games' explicit engine does, and prints the model type, players,\n" +
-			"states, initial states, transitions, choices and the construction time.\n\n" +
-			"Example: onus build models/aloha.prism --const bcmax=2,D=8,q=0.9",
+			"states, initial states, transitions, choices and the construction time.\n" +
+			"A constant range builds one model per value.\n\n" +
+			"Examples:\n" +
+			"  onus build examples/cpd.prism\n" +
+			"  onus build examples/robots.prism --const N=2:4,cross=1 --json\n\n" +
+			"Guide: onus guide models#building-a-model",
 		Flags: append([]cli.Flag{
 			constFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per constant assignment"},

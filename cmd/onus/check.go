@@ -23,13 +23,17 @@ func checkCommand() *cli.Command {
 		Usage:     "check responsibility, metric and probability properties",
 		ArgsUsage: "MODEL [PROPS]",
 		Description: "Checks the properties of PROPS (and those given with --pf) on MODEL at its\n" +
-			"initial state. Properties (SPEC §4–§5):\n\n" +
+			"initial state. Properties (onus guide responsibility, metrics, patl):\n\n" +
 			"  CAR(p1, pi) [ psi ]        does p1 bear active responsibility for psi under plan pi\n" +
 			"  CPR(p1, pi)=? [ psi ]      passive responsibility: degrees by count, probability, entropy\n" +
 			"  CCR(p1, pi)P=? [ psi ]     contributive responsibility, probabilistic degree only\n" +
 			"  #=? [ psi ]  H=? [ psi ]  Hinf=? [ psi ]  P=? [ psi ]   language metrics\n\n" +
 			"Plans are declared in PROPS (plan pi = [*]^(t-1) [d1,c2];) or with --plan.\n\n" +
-			"Example: onus check examples/cpd.prism examples/cpd.props --const t=1:5",
+			"Examples:\n" +
+			"  onus check examples/cpd.prism examples/cpd.props --const t=3\n" +
+			"  onus check examples/cpd.prism --pf 'CPR(p1, [c1,c2])=? [ X \"reward\" ]'\n" +
+			"  onus check examples/cpd.prism examples/cpd.props --const t=1:5 --prop 4\n\n" +
+			"Guide: onus guide responsibility, onus guide metrics, onus guide patl",
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
@@ -38,7 +42,7 @@ func checkCommand() *cli.Command {
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
-			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
+			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (onus guide explain)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		), limitFlags(true)...)...),
 		Action: runCheck,
@@ -74,7 +78,7 @@ type propResult struct {
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
 	test   string         // the --test verdict
-	notes  []*prism.Error // horizon notes (SPEC §10.5)
+	notes  []*prism.Error // horizon notes (docs/guide/outcomes.md#the-horizon-note)
 	secs   float64        // time to check the property
 }
 
@@ -102,7 +106,7 @@ func runCheck(c *cli.Context) error {
 			if testing {
 				_, r.test = testResult(job.fset, *r)
 			}
-			writeResult(w, job, streamed, *r)
+			writeResult(w, c.App.ErrWriter, job, streamed, *r)
 			streamed++
 		}
 	}
@@ -146,7 +150,7 @@ func runCheck(c *cli.Context) error {
 	} else {
 		if !stream {
 			for i, r := range results {
-				writeResult(w, job, i, r)
+				writeResult(w, c.App.ErrWriter, job, i, r)
 			}
 		}
 		if testing {
@@ -158,36 +162,43 @@ func runCheck(c *cli.Context) error {
 		return &exitError{exitFailed}
 	}
 	if !testing {
-		// Errors of single properties: each in the standard format on
-		// stderr, then exit code 2 (bad input), after every other result.
-		var errs prism.ErrorList
-		var other []error
+		// Errors of single properties: printed once, in the standard
+		// format on stderr (in the text, at the property's place; with
+		// --json, after the document, which holds them too), then exit
+		// code 2 (bad input) after every other result.
+		failed := false
 		for _, r := range results {
-			var el prism.ErrorList
 			if r.err == nil {
 				continue
 			}
-			if errors.As(r.err, &el) {
-				errs = append(errs, el...)
-			} else {
-				other = append(other, r.err)
+			failed = true
+			if c.Bool("json") {
+				printError(c.App.ErrWriter, r.err)
 			}
 		}
-		for _, e := range other {
-			fmt.Fprintf(c.App.ErrWriter, "onus: error: %v\n", e)
-		}
-		if len(errs) > 0 {
-			return errs
-		}
-		if len(other) > 0 {
+		if failed {
 			return &exitError{exitBadInput}
 		}
 	}
 	return nil
 }
 
-// writeResult prints the block of the i-th result (from 0).
-func writeResult(w io.Writer, job *checkJob, i int, r propResult) {
+// printError prints a property's error as report would: each error of a
+// list on its own line in the FILE:LINE:COL format, others as onus: error.
+func printError(w io.Writer, err error) {
+	var el prism.ErrorList
+	if errors.As(err, &el) {
+		for _, e := range el {
+			fmt.Fprintln(w, e.Error())
+		}
+		return
+	}
+	fmt.Fprintf(w, "onus: error: %v\n", err)
+}
+
+// writeResult prints the block of the i-th result (from 0). An error goes
+// to errw in its place, once; under --test it is the block's result.
+func writeResult(w, errw io.Writer, job *checkJob, i int, r propResult) {
 	if i > 0 {
 		fmt.Fprintln(w)
 	}
@@ -195,9 +206,12 @@ func writeResult(w io.Writer, job *checkJob, i int, r propResult) {
 	if len(r.consts) > 0 {
 		fmt.Fprintf(w, "Constants: %s\n", formatConsts(r.consts))
 	}
-	if r.err != nil {
+	switch {
+	case r.err != nil && r.test != "":
 		fmt.Fprintf(w, "Error: %v\n", r.err)
-	} else {
+	case r.err != nil:
+		printError(errw, r.err)
+	default:
 		for _, l := range r.res.Log {
 			fmt.Fprintln(w, l)
 		}
@@ -438,7 +452,7 @@ func formatResult(r *checker.Result, exact bool) string {
 	return s
 }
 
-// jsonValue gives a result's "value" and "exact" members (SPEC §7): exact
+// jsonValue gives a result's "value" and "exact" members: exact
 // values under --exact, and always the exact integer of a count.
 func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {

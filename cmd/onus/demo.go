@@ -19,18 +19,23 @@ func demoCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "demo",
 		Usage: "run the paper's examples on the embedded CPD model and compare with the paper",
-		Description: "Checks every example of SPEC §8 on the continuous prisoners' dilemma\n" +
+		Description: "Checks every worked example of the paper on its continuous prisoners' dilemma\n" +
 			"(examples/cpd.prism, embedded in the binary) and prints, per example, the value\n" +
 			"the paper prints, onus's value and whether they agree. Where the paper\n" +
-			"disagrees with its own definitions (SPEC §9) the row is marked as an erratum\n" +
-			"and onus's value is the one the definitions give.",
+			"disagrees with its own definitions the row is marked as an erratum and onus's\n" +
+			"value is the one the definitions give.\n\n" +
+			"Examples:\n" +
+			"  onus demo\n" +
+			"  onus demo -t 5\n\n" +
+			"Guide: onus guide responsibility#the-papers-worked-examples (the errata:\n" +
+			"onus guide responsibility#the-papers-errata)",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "t", Value: 3, Usage: "the value of t for the t-parametrised examples (1..20)"},
 		},
 		Action: func(c *cli.Context) error {
 			t := c.Int("t")
 			if t < 1 || t > 20 {
-				return usagef("--t must be between 1 and 20")
+				return usagef("-t must be between 1 and 20, not %d", t)
 			}
 			return runDemo(c.App.Writer, t)
 		},
@@ -48,7 +53,7 @@ type demoRow struct {
 	paper   func(t int) []float64 // the paper's printed value (nil: boolean row)
 	paperB  bool                  // the paper's boolean
 	tol     float64               // agreement tolerance (0: 1e-9)
-	erratum string                // SPEC §9 note, if the paper is wrong
+	erratum string                // why the paper is wrong, if it is
 	usesT   bool
 }
 
@@ -145,7 +150,7 @@ func runDemo(w io.Writer, t int) error {
 		return err
 	}
 	if len(notes) > 0 {
-		fmt.Fprintln(w, "\nErrata (SPEC §9): onus follows the definitions.")
+		fmt.Fprintln(w, "\nErrata (onus guide responsibility#the-papers-errata): onus follows the definitions.")
 		for _, n := range notes {
 			fmt.Fprintln(w, n)
 		}

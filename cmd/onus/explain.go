@@ -12,7 +12,7 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file prints the explanations of --explain (SPEC §10.3): as text for
+// This file prints the explanations of --explain (docs/guide/explain.md): as text for
 // a person under each result, and as the "explain" member of each JSON
 // result.
 

@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// The output of --explain (SPEC §10.3): golden text and JSON on the CPD,
+// The output of --explain (docs/guide/explain.md): golden text and JSON on the CPD,
 // and witnesses replayed through the CLI.
 
 // explainCPD are the CPD queries whose explanations are pinned: the

@@ -19,7 +19,10 @@ func exportCommand() *cli.Command {
 			"structure, .srew and .trew (numbered NAME1.srew, NAME2.srew, ... when there\n" +
 			"are several, as PRISM's -exportmodel does). NAME is the model file name\n" +
 			"without .prism. csg choices are ordered by joint action (PRISM uses Java\n" +
-			"hash order), so compare csg .tra files per state as sets.",
+			"hash order), so compare csg .tra files per state as sets.\n\n" +
+			"Example:\n" +
+			"  onus export examples/cpd.prism --dir out\n\n" +
+			"Guide: onus guide output#exporting-the-game",
 		Flags: append([]cli.Flag{
 			constFlag,
 			&cli.StringFlag{Name: "dir", Usage: "directory to write into (created if missing)", Required: true},

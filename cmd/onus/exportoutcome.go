@@ -24,7 +24,10 @@ func exportOutcomeCommand() *cli.Command {
 			"format: states (s,k) for k <= T plus the absorbing onus_sink and onus_end)\n" +
 			"and DIR/NAME.props (one P=? [ ... ] whose value is P(L)), and a summary in\n" +
 			"DIR/manifest.json (meaning, count and onus's P(L) per NAME). Check with\n" +
-			"  prism -importmodel DIR/NAME.tra,sta,lab -dtmc DIR/NAME.props",
+			"  prism -importmodel DIR/NAME.tra,sta,lab -dtmc DIR/NAME.props\n\n" +
+			"Example:\n" +
+			"  onus export-outcome examples/cpd.prism examples/cpd.props --prop 1 --const t=1 --dir out\n\n" +
+			"Guide: onus guide output#exporting-the-languages-of-a-property",
 		Flags: append([]cli.Flag{
 			&cli.StringSliceFlag{Name: "prop", Usage: "the property to export (1-based index or name)", Required: true},
 			&cli.StringSliceFlag{Name: "pf", Usage: "add this property to those of PROPS (repeatable)"},

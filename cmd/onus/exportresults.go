@@ -9,7 +9,7 @@ import (
 	"github.com/onus-mc/onus/checker"
 )
 
-// This file writes --export-results FILE (SPEC §10.6): the results of a
+// This file writes --export-results FILE (docs/guide/output.md#results-files): the results of a
 // run, constant sweeps included, as PRISM's -exportresults does. A FILE
 // ending in .csv gets one table: the swept constants, then one column per
 // property and measure; any other FILE PRISM's plain-text tables, one per

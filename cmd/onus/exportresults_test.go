@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// TestExportResults pins --export-results files (SPEC §10.6): PRISM's
+// TestExportResults pins --export-results files (docs/guide/output.md#results-files): PRISM's
 // plain-text tables, and one CSV table for a .csv file.
 func TestExportResults(t *testing.T) {
 	const cpd = "../../examples/cpd.prism"

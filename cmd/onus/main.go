@@ -17,7 +17,7 @@ func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
-// Exit codes (SPEC §7).
+// Exit codes (docs/guide/cli.md#exit-codes).
 const (
 	exitOK       = 0
 	exitFailed   = 1 // a --test mismatch
@@ -51,19 +51,22 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && args[0] != "help" && app.Command(args[0]) == nil {
-		var names []string
-		for _, c := range app.Commands {
-			names = append(names, c.Name)
-		}
+	if bareUsage(app, args, stderr) {
+		return exitBadInput
+	}
+	args, err := helpArgs(app, args)
+	if err != nil {
+		return report(err, stderr)
+	}
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") && app.Command(args[0]) == nil {
 		if looksLikeFile(args[0]) {
 			fmt.Fprintf(stderr, "onus: error: %q is not a command; to check properties, run: onus check %s\n", args[0], strings.Join(args, " "))
 			return exitBadInput
 		}
-		fmt.Fprintf(stderr, "onus: error: unknown command %q (the commands are %s; see onus --help)\n", args[0], strings.Join(names, ", "))
+		fmt.Fprintf(stderr, "onus: error: unknown command %q%s (onus help lists the commands)\n", args[0], suggestCommand(app, args[0]))
 		return exitBadInput
 	}
-	err := app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
+	err = app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
 	return report(err, stderr)
 }
 
@@ -122,15 +125,19 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			"as PRISM-games does, and checks responsibility properties: active, passive and\n" +
 			"contributive responsibility (CAR, CPR, CCR) of an agent for an outcome under a joint\n" +
 			"plan, with their degrees by counting, probability and entropy.\n\n" +
-			"Start with `onus demo`, then `onus check examples/cpd.prism examples/cpd.props`.\n\n" +
+			"Start with the paper's examples and a first check (from a checkout of onus):\n" +
+			"  onus demo\n" +
+			"  onus check examples/cpd.prism examples/cpd.props --const t=3\n\n" +
+			"onus help COMMAND describes a command; the user guide (onus guide, or docs/guide/\n" +
+			"in the repository) says what every measure and option means.\n\n" +
 			"Exit codes: 0 success, 1 a --test mismatch, 2 bad input (FILE:LINE:COL: error: ...),\n" +
 			"3 a resource limit: an input file over 16 MiB, or a model beyond --max-states,\n" +
 			"--max-transitions or --max-memory (see the commands' help; --max-memory defaults\n" +
-			"to half of the machine's memory).",
+			"to half of the machine's memory), 4 an internal error (a bug: please report it).\n" +
+			"More: onus guide cli#exit-codes.",
 		Version:                   version,
 		Writer:                    stdout,
 		ErrWriter:                 stderr,
-		HideHelpCommand:           true,
 		DisableSliceFlagSeparator: true,
 		ExitErrHandler:            func(*cli.Context, error) {}, // run maps errors to exit codes
 		Commands: []*cli.Command{
@@ -141,29 +148,32 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			blameCommand(),
 			demoCommand(),
 			simulateCommand(),
+			guideCommand(),
+			completionCommand(),
+			manCommand(),
+			versionCommand(),
 		},
 		OnUsageError: onUsageError,
 	}
 	for _, c := range app.Commands {
 		c.OnUsageError = onUsageError
 	}
+	setupHelp(app)
 	return app
 }
 
 // onUsageError reports a malformed option without printing the whole help.
 func onUsageError(c *cli.Context, err error, _ bool) error {
-	name := "onus"
-	if c != nil && c.Command != nil && c.Command.Name != "" {
-		name = "onus " + c.Command.Name
+	help := "onus help"
+	if c != nil && c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
+		help += " " + c.Command.Name
 	}
-	return usagef("%v (see %s --help)", err, name)
+	return usagef("%v (see %s)", err, help)
 }
 
-const version = "0.1.0-dev"
-
 // reorderArgs moves a subcommand's flags in front of its positional
-// arguments, so that `onus check MODEL PROPS --const k=1` works as the SPEC
-// writes it (the flag package stops at the first positional argument).
+// arguments, so that `onus check MODEL PROPS --const k=1` works as the
+// guide writes it (the flag package stops at the first positional argument).
 func reorderArgs(app *cli.App, args []string) []string {
 	if len(args) == 0 {
 		return args

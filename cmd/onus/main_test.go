@@ -133,7 +133,7 @@ func TestArgsAnyOrder(t *testing.T) {
 	}
 }
 
-// TestExitCodes checks the exit codes of SPEC §7 beyond bad input (which
+// TestExitCodes checks the exit codes (docs/guide/cli.md#exit-codes) beyond bad input (which
 // errors_test.go covers row by row).
 func TestExitCodes(t *testing.T) {
 	dir := t.TempDir()

@@ -8,7 +8,7 @@ import (
 	"github.com/onus-mc/onus/prism"
 )
 
-// This file writes the horizon notes of SPEC §10.5: an outcome with an
+// This file writes the horizon notes (docs/guide/outcomes.md#the-horizon-note): an outcome with an
 // unbounded operator judged within a horizon that the plan's length set.
 
 // horizonNotes returns the notes for property e, checked with result res.

@@ -7,7 +7,7 @@ import (
 )
 
 // TestHorizonNotes: an unbounded operator judged within the plan's length
-// gets a note (SPEC §10.5); the value is unchanged.
+// gets a note (docs/guide/outcomes.md#the-horizon-note); the value is unchanged.
 func TestHorizonNotes(t *testing.T) {
 	const cpd = "../../examples/cpd.prism"
 	plan := "pi=[c1,c2]^3"

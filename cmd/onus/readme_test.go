@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -47,8 +48,95 @@ func TestGuideCommands(t *testing.T) {
 	t.Chdir("../..")
 	for _, f := range files {
 		name := filepath.Base(f)
-		t.Run(name, func(t *testing.T) { checkRuns(t, readmeRuns(srcs[name])) })
+		t.Run(name, func(t *testing.T) {
+			if *updateGuide {
+				srcs[name] = rewriteGuide(t, srcs[name])
+				if err := os.WriteFile(filepath.Join("docs", "guide", name), []byte(srcs[name]), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			runs := readmeRuns(srcs[name])
+			floor, ok := guideFloor[name]
+			if !ok {
+				floor = 1
+			}
+			if len(runs) < floor {
+				t.Errorf("%s shows %d checked commands, fewer than its floor %d", name, len(runs), floor)
+			}
+			checkRuns(t, runs)
+		})
 	}
+}
+
+var updateGuide = flag.Bool("update-guide", false, "rewrite the outputs shown under the guide's $ onus commands with what onus prints")
+
+// guideFloor is the least number of checked commands each page of the
+// guide shows, so that a page cannot lose its worked examples unnoticed.
+// A page not listed needs at least one.
+var guideFloor = map[string]int{
+	"README.md":         0, // the index
+	"start.md":          4,
+	"models.md":         4,
+	"outcomes.md":       6,
+	"responsibility.md": 11,
+	"metrics.md":        5,
+	"blame.md":          4,
+	"explain.md":        3,
+	"traces.md":         4,
+	"patl.md":           6,
+	"output.md":         10,
+	"cli.md":            7,
+}
+
+// rewriteGuide replaces the output under every `$ onus ...` of a fenced
+// block with what the command prints now (-update-guide: a writer's
+// tool; review the diff).
+func rewriteGuide(t *testing.T, src string) string {
+	t.Helper()
+	tmp := t.TempDir()
+	lines := strings.Split(src, "\n")
+	var out []string
+	fenced := false
+	for i := 0; i < len(lines); {
+		l := lines[i]
+		if strings.HasPrefix(l, "```") {
+			fenced = !fenced
+			out = append(out, l)
+			i++
+			continue
+		}
+		cmd, ok := strings.CutPrefix(l, "$ ")
+		if !fenced || !ok {
+			out = append(out, l)
+			i++
+			continue
+		}
+		out = append(out, l)
+		for strings.HasSuffix(cmd, `\`) && i+1 < len(lines) {
+			i++
+			out = append(out, lines[i])
+			cmd = strings.TrimSuffix(cmd, `\`) + " " + strings.TrimSpace(lines[i])
+		}
+		i++
+		for i < len(lines) && !strings.HasPrefix(lines[i], "$ ") && !strings.HasPrefix(lines[i], "```") {
+			i++
+		}
+		if !strings.HasPrefix(cmd, "onus ") && !strings.HasPrefix(cmd, "cat ") {
+			continue
+		}
+		got, err := readmeRun{cmd: cmd}.output(tmp)
+		if err != nil {
+			t.Fatalf("%s: %v", cmd, err)
+		}
+		got = strings.TrimRight(got, "\n")
+		if got != "" {
+			out = append(out, strings.Split(got, "\n")...)
+		}
+		if i < len(lines) && strings.HasPrefix(lines[i], "$ ") {
+			out = append(out, "")
+		}
+	}
+	return strings.Join(out, "\n")
 }
 
 // checkRuns runs each command from the repository root and compares its
@@ -126,7 +214,11 @@ func (r readmeRun) output(tmp string) (string, error) {
 	args := shellWords(cmd)
 	var out string
 	if args[0] == "cat" {
-		b, err := os.ReadFile(args[1])
+		file := args[1]
+		if _, err := os.Stat(filepath.Join(tmp, file)); err == nil {
+			file = filepath.Join(tmp, file) // written by an earlier command
+		}
+		b, err := os.ReadFile(file)
 		if err != nil {
 			return "", err
 		}
@@ -134,7 +226,8 @@ func (r readmeRun) output(tmp string) (string, error) {
 	} else {
 		var back []string // temporary path, path as written
 		for k := 1; k+1 < len(args); k++ {
-			if args[k] == "--plot" || args[k] == "--dir" {
+			switch args[k] {
+			case "--plot", "--dir", "--export-results", "--out":
 				p := filepath.Join(tmp, filepath.Base(args[k+1]))
 				back = append(back, p, args[k+1])
 				args[k+1] = p

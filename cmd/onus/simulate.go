@@ -18,19 +18,25 @@ import (
 // written (beyond: exit code 3).
 const maxSimSteps = 10_000_000
 
+// defaultSimSteps is --steps when it is not given.
+const defaultSimSteps = 10
+
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
 		Usage:     "draw a random history of a model and write it as a trace",
 		ArgsUsage: "MODEL",
-		Description: "Draws a history of MODEL (SPEC §10.4): N times a joint action from the behaviour\n" +
+		Description: "Draws a history of MODEL: N times a joint action from the behaviour\n" +
 			"profile β (uniform, or --behaviour weights), restricted to the steps of --plan,\n" +
 			"and a successor from the model's probabilities. It is written in PRISM's\n" +
 			"simulation-path format (prism -simpath), which `--plan 'pi=@FILE'` reads back.\n" +
 			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n\n" +
-			"Example: onus simulate examples/cpd.prism --steps 5 --seed 3 --out run.txt",
+			"Examples:\n" +
+			"  onus simulate examples/cpd.prism --steps 5 --seed 3\n" +
+			"  onus simulate examples/backoff.prism --steps 2 --plan 'pi=[send1,send2]' --out run.txt\n\n" +
+			"Guide: onus guide traces",
 		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "steps", Usage: "number of steps N >= 0 (the trace has N+1 rows)", Required: true},
+			&cli.IntFlag{Name: "steps", Value: defaultSimSteps, Usage: "number of steps N >= 0 (the trace has N+1 rows)"},
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
 			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan: 'NAME=PLAN' (steps beyond it are free)"},
