@@ -379,7 +379,7 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			}
 			res = clampProbabilities(p.Expr, res)
 			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes, secs: secs})
+			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: flagWords(err), model: m, notes: notes, secs: secs})
 			if job.done != nil {
 				job.done(&per[i][len(per[i])-1])
 			}
