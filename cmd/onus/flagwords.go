@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -54,6 +55,25 @@ func flagError(e *prism.Error) *prism.Error {
 		msg = "H=? needs a horizon of at least 1 (give --horizon or a bounded outcome)"
 	}
 	return &prism.Error{Pos: e.Pos, Msg: msg}
+}
+
+// flagNotes returns the library's notes as check prints them: positioned
+// messages, naming --horizon where they speak of the horizon.
+func flagNotes(notes []lib.Note) []*prism.Error {
+	var out []*prism.Error
+	for _, n := range notes {
+		msg := n.Msg
+		if h := n.Hint; h != nil {
+			switch h.Kind {
+			case prism.HintHorizonFromPlan:
+				msg = fmt.Sprintf("%s is judged within the horizon T = %s set by the plan's length; give --horizon to look further", h.Name, h.Value)
+			case prism.HintHorizonIgnored:
+				msg = "--horizon does not apply to <<...>> and [[...]] queries: they are judged on infinite paths as in PRISM-games (bound their operators, e.g. F<=T, to look T steps ahead)"
+			}
+		}
+		out = append(out, &prism.Error{Pos: n.Pos, Msg: msg})
+	}
+	return out
 }
 
 // limitText is the message of a resource limit, naming the flag that
