@@ -73,9 +73,9 @@ func ExampleModel_CheckAll() {
 func ExampleLoadString() {
 	m, err := onus.LoadString("coin.prism", `dtmc
 module coin
-	s : [0..2] init 0;
-	[] s=0 -> 0.5:(s'=1) + 0.5:(s'=2);
-	[] s>0 -> true;
+s : [0..2] init 0;
+[] s=0 -> 0.5:(s'=1) + 0.5:(s'=2);
+[] s>0 -> true;
 endmodule
 label "heads" = s=1;`, onus.Options{Exact: true})
 	if err != nil {
