@@ -198,11 +198,11 @@ func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.Pl
 
 // run builds the model, reads a trace plan and computes the rows.
 func (job *blameJob) run() (*blameRun, error) {
-	lib, err := lib.New(job.fset, job.model, job.props, job.opts)
+	loaded, err := lib.New(job.fset, job.model, job.props, job.opts)
 	if err != nil {
 		return nil, err
 	}
-	built, err := lib.Build(constValues(job.consts))
+	built, err := loaded.Build(constValues(job.consts))
 	if err != nil {
 		return nil, err
 	}
