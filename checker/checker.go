@@ -167,6 +167,14 @@ func (c *Checker) errAt(p prism.Pos, format string, args ...any) error {
 	return l
 }
 
+// hintAt is errAt for an error about one of the caller's settings (a
+// prism.Hint): the message says it in words of no particular front end.
+func (c *Checker) hintAt(p prism.Pos, h *prism.Hint, format string, args ...any) error {
+	var l prism.ErrorList
+	l.AddHint(c.fset.Position(p), h, fmt.Sprintf(format, args...))
+	return l
+}
+
 // wrapErr positions an error from the environment at p unless it already
 // carries positions.
 func (c *Checker) wrapErr(p prism.Pos, err error) error {

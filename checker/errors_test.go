@@ -94,7 +94,7 @@ func TestErrors(t *testing.T) {
 			"q.props:2:12: error: the plan has 2 steps, more than the horizon 1"},
 		{"unbounded without horizon", nil, Config{},
 			&prism.Metric{Kind: prism.MetricCount, Outcome: unb},
-			"q.props:3:7: error: the unbounded operator F needs a plan or --horizon"},
+			"q.props:3:7: error: the unbounded operator F needs a plan or a horizon"},
 		{"zero-weight behaviour", nil, Config{Behaviours: []*prism.BehaviourDecl{zero}},
 			nil, "q.props:4:1: error: behaviour of player p1 gives weight 0 to every enabled action in state 0 (coop1=false, coop2=false)"},
 		{"unknown action", nil, Config{},

@@ -44,7 +44,8 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 		return &Result{Kind: KindCount, Count: r.CAcc, Horizon: T, HasHorizon: true}, nil
 	}
 	if T < 1 {
-		return nil, c.errAt(x.OpPos, "H=? needs a horizon of at least 1 (give --horizon or a bounded outcome)")
+		return nil, c.hintAt(x.OpPos, &prism.Hint{Kind: prism.HintHorizonTooShort},
+			"H=? needs a horizon of at least 1 (set a horizon, or bound the outcome)")
 	}
 	return &Result{Kind: KindNumber, Number: resp.Log2p1(r.CAcc) / float64(T), Horizon: T, HasHorizon: true}, nil
 }

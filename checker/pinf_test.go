@@ -120,7 +120,7 @@ func TestProbInfinite(t *testing.T) {
 			// and in a metric: 2 of the 4 one-step histories
 			{prop: `#=? [ X P>0.3 [ "fine" U "reward" ] ]`, num: 2, count: true},
 			er(`P=? [ G F "reward" ]`, "neither"),
-			er(`#=? [ F "reward" ]`, "needs a plan or --horizon"),
+			er(`#=? [ F "reward" ]`, "needs a plan or a horizon"),
 		}},
 		// q: reward 9/16, fine 1/16, payoff1 3/16, payoff2 3/16.
 		{"cpd q", cpd, qBehaviourProps, []want{

@@ -103,7 +103,8 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 		return 0, err
 	}
 	if unb != nil && !hasPlan {
-		return 0, c.errAt(unb.OpPos, "the unbounded operator %v needs a plan or --horizon", unb.Op)
+		return 0, c.hintAt(unb.OpPos, &prism.Hint{Kind: prism.HintHorizonMissing, Name: unb.Op.String()},
+			"the unbounded operator %v needs a plan or a horizon", unb.Op)
 	}
 	T := max(int64(planLen), d)
 	if T > int64(c.maxSteps()) {

@@ -155,6 +155,9 @@ func (s *FileSet) Position(p Pos) Position {
 type Error struct {
 	Pos Position
 	Msg string
+	// Hint, when set, says which of the caller's settings the error is
+	// about, for front ends that name their settings in their own words.
+	Hint *Hint
 }
 
 // Error formats the diagnostic as FILE:LINE:COL: error: MESSAGE.
@@ -166,7 +169,7 @@ func (e *Error) Error() string {
 type ErrorList []*Error
 
 // Add appends a diagnostic.
-func (l *ErrorList) Add(pos Position, msg string) { *l = append(*l, &Error{pos, msg}) }
+func (l *ErrorList) Add(pos Position, msg string) { *l = append(*l, &Error{Pos: pos, Msg: msg}) }
 
 // Addf appends a formatted diagnostic at a Pos resolved through fset.
 func (l *ErrorList) Addf(fset *FileSet, p Pos, format string, args ...any) {

@@ -142,7 +142,7 @@ func (b *builder) catch(f func()) (err *evalError) {
 }
 
 func (b *builder) addEvalErr(e *evalError) {
-	b.errs.Addf(b.fset, e.pos, "%s", e.msg)
+	b.errs = append(b.errs, e.list(b.fset)...)
 }
 
 func (b *builder) enterFormula(e *prism.Name) {

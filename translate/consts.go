@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"fmt"
 	"math/big"
 	"sort"
 
@@ -8,7 +9,7 @@ import (
 )
 
 // collectConsts registers the constants of the model and props files and
-// the --const values, reporting unknown and ill-typed --const values.
+// the values of Config.Consts, reporting unknown and ill-typed ones.
 func (b *builder) collectConsts() {
 	b.constDecls = map[string]*prism.ConstDecl{}
 	b.constVals = map[string]Value{}
@@ -31,16 +32,20 @@ func (b *builder) collectConsts() {
 	for _, a := range b.cfg.Consts {
 		d, ok := b.constDecls[a.Name]
 		if !ok {
-			b.errs.Add(prism.Position{Filename: b.fileName()}, "--const "+a.Name+": the model and properties declare no constant "+a.Name)
+			b.errs.AddHint(prism.Position{Filename: b.fileName()}, &prism.Hint{Kind: prism.HintConstUnknown, Name: a.Name},
+				"a value is given for constant "+a.Name+", but the model and properties declare no constant "+a.Name)
 			continue
 		}
 		if d.Value != nil {
-			b.errs.Addf(b.fset, d.Name.NamePos, "--const %s: constant %s is already defined here; --const sets only undefined constants", a.Name, a.Name)
+			b.errs.AddHint(b.fset.Position(d.Name.NamePos), &prism.Hint{Kind: prism.HintConstDefined, Name: a.Name},
+				"a value is given for constant "+a.Name+", but it is already defined here; only undefined constants take values")
 			continue
 		}
 		v, ok := convertConst(d.Type, a.Value)
 		if !ok {
-			b.errs.Addf(b.fset, d.Name.NamePos, "--const %s=%s: constant %s is declared %s", a.Name, formatValue(a.Value), a.Name, d.Type)
+			val := formatValue(a.Value)
+			b.errs.AddHint(b.fset.Position(d.Name.NamePos), &prism.Hint{Kind: prism.HintConstType, Name: a.Name, Value: val, Type: d.Type.String()},
+				fmt.Sprintf("constant %s is declared %s: the value %s given for it does not fit", a.Name, d.Type, val))
 			continue
 		}
 		b.given[a.Name] = v
@@ -118,12 +123,15 @@ func (b *builder) constValue(n string, use prism.Pos) Value {
 	if d.Value == nil {
 		g, ok := b.given[n]
 		if !ok {
+			at := d.Name.NamePos
 			if use != prism.NoPos && b.lazyConst(n) {
 				// Not marked failed: another property may not use it.
-				fail(use, "constant %s is undefined: give its value with --const %s=VALUE", n, n)
+				at = use
+			} else {
+				b.markFailed(n)
 			}
-			b.markFailed(n)
-			fail(d.Name.NamePos, "constant %s is undefined: give its value with --const %s=VALUE", n, n)
+			panic(&evalError{pos: at, msg: "constant " + n + " is undefined: it needs a value",
+				hint: &prism.Hint{Kind: prism.HintConstMissing, Name: n}})
 		}
 		v = g
 	} else {

@@ -1,5 +1,5 @@
 // Package translate turns a checked PRISM-games model into an explicit Game:
-// it resolves constants (from the file and from --const), expands formulas
+// it resolves constants (from the files and from Config.Consts), expands formulas
 // and module renaming, compiles expressions, and explores the reachable
 // state space exactly as PRISM-games' explicit engine does for dtmc, mdp,
 // smg and csg models. It also writes PRISM's explicit export formats.

@@ -26,14 +26,16 @@ type LimitError struct {
 	Limit    int64
 }
 
+// Error says which limit was exceeded, naming the limit by its Config
+// field (a front end names its own setting from Resource and Limit).
 func (e *LimitError) Error() string {
 	switch e.Resource {
 	case Transitions:
-		return fmt.Sprintf("the model has more than %d transitions (raise the limit with --max-transitions)", e.Limit)
+		return fmt.Sprintf("the model has more than %d transitions (the limit MaxTransitions)", e.Limit)
 	case Memory:
-		return fmt.Sprintf("model construction needs more than %s (--max-memory); raise the limit with --max-memory or reduce the model", FormatBytes(e.Limit))
+		return fmt.Sprintf("model construction needs more than %s (the limit MaxMemory); raise the limit or reduce the model", FormatBytes(e.Limit))
 	}
-	return fmt.Sprintf("the model has more than %d states (raise the limit with --max-states)", e.Limit)
+	return fmt.Sprintf("the model has more than %d states (the limit MaxStates)", e.Limit)
 }
 
 // FormatBytes prints a byte count in binary units: 512 bytes, 16 MiB, 1.5 GiB.

@@ -18,9 +18,7 @@ func (m *Model) EvalConst(e prism.Expr) (v Value, err error) {
 		in := &interp{b: b, exact: b.cfg.Exact}
 		v = in.eval(e)
 	}); ee != nil {
-		var l prism.ErrorList
-		l.Addf(b.fset, ee.pos, "%s", ee.msg)
-		return Value{}, l
+		return Value{}, ee.list(b.fset)
 	}
 	return v, nil
 }
@@ -46,9 +44,7 @@ func (m *Model) StateSet(e prism.Expr) (set Bitset, err error) {
 			}
 		}
 	}); ee != nil {
-		var l prism.ErrorList
-		l.Addf(b.fset, ee.pos, "%s", ee.msg)
-		return nil, l
+		return nil, ee.list(b.fset)
 	}
 	return set, nil
 }

@@ -12,14 +12,22 @@ import (
 // evalError is raised (by panic) inside compiled expressions and caught by
 // the builder, which turns it into a positioned prism.Error.
 type evalError struct {
-	pos prism.Pos
-	msg string
+	pos  prism.Pos
+	msg  string
+	hint *prism.Hint // the setting the error is about, if any
 }
 
 func (e *evalError) Error() string { return e.msg }
 
+// list returns the error as a one-entry prism.ErrorList.
+func (e *evalError) list(fset *prism.FileSet) prism.ErrorList {
+	var l prism.ErrorList
+	l.AddHint(fset.Position(e.pos), e.hint, e.msg)
+	return l
+}
+
 func fail(pos prism.Pos, format string, args ...any) {
-	panic(&evalError{pos, fmt.Sprintf(format, args...)})
+	panic(&evalError{pos: pos, msg: fmt.Sprintf(format, args...)})
 }
 
 // PRISM ints are Java ints: 32 bits, overflow is an error.

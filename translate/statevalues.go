@@ -20,9 +20,7 @@ func (m *Model) StateValues(e prism.Expr) (vals []Value, err error) {
 			vals[*cur] = c.value(g.State(*cur))
 		}
 	}); ee != nil {
-		var l prism.ErrorList
-		l.Addf(b.fset, ee.pos, "%s", ee.msg)
-		return nil, l
+		return nil, ee.list(b.fset)
 	}
 	return vals, nil
 }

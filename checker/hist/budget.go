@@ -68,7 +68,7 @@ func (p *Product) checkBudget(tasks []task, work *int64) {
 		*work += t.r.cur.countWords()
 	}
 	if m.maxMemory > 0 && mem > m.maxMemory {
-		panic(&limit.Error{What: "bytes for the product and its passes (--max-memory)", Limit: int(m.maxMemory)})
+		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(m.maxMemory), Setting: "MaxMemory"})
 	}
 	if m.maxCountWork > 0 && *work > m.maxCountWork {
 		panic(&limit.Error{What: "64-bit additions of history counts (counts grow with the horizon, so counting is quadratic in it)", Limit: int(m.maxCountWork)})

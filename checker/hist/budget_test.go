@@ -31,7 +31,7 @@ func TestBudget(t *testing.T) {
 		{"count work", hist.Config{MaxCountWork: 1000}, 5000,
 			"resource limit exceeded: more than 1000 64-bit additions of history counts (counts grow with the horizon, so counting is quadratic in it)"},
 		{"memory", hist.Config{MaxMemory: 4096}, 300000,
-			"resource limit exceeded: more than 4096 bytes for the product and its passes (--max-memory)"},
+			"resource limit exceeded: more than 4096 bytes for the product and its passes (the limit MaxMemory)"},
 		{"no count limit", hist.Config{MaxCountWork: -1}, 200, ""},
 	}
 	for _, row := range rows {

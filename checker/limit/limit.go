@@ -9,9 +9,17 @@ import "fmt"
 type Error struct {
 	What  string // what grew too large, e.g. "product states"
 	Limit int
+	// Setting names the caller's setting that raises the limit, as a
+	// field of the configuration ("MaxMemory"), or "" for a fixed limit;
+	// a front end names its own spelling of it (the CLI, a flag).
+	Setting string
 }
 
 // Error says which limit was exceeded.
 func (e *Error) Error() string {
-	return fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
+	s := fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
+	if e.Setting != "" {
+		s += " (the limit " + e.Setting + ")"
+	}
+	return s
 }

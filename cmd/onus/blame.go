@@ -7,9 +7,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -60,8 +60,7 @@ type blameJob struct {
 	outcome   prism.Expr
 	query     *prism.Resp // SHAPLEY(1, plan)=? [outcome]: what CheckProps checks, and the horizon notes' property
 	consts    []translate.ConstAssign
-	cfg       checker.Config
-	limits    translate.Config // the limits of model construction (as check's)
+	opts      lib.Options // the settings of the check (as check's)
 	exact     bool
 	explain   bool // --explain: justify each agent's verdicts
 }
@@ -156,19 +155,10 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 		return nil, usagef("blame takes single constant values, not ranges (use onus check to sweep a constant)")
 	}
 	job.consts = sweep[0]
-	from, err := judgeOptions(c)
-	if err != nil {
+	if job.opts, err = checkOptions(c); err != nil {
 		return nil, err
 	}
-	plans := map[string]*prism.Plan{}
-	for _, d := range job.props.Plans {
-		plans[d.Name.Name] = d.Plan
-	}
-	if job.limits, err = buildLimits(c); err != nil {
-		return nil, err
-	}
-	job.cfg = checker.Config{Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory}
+	job.opts.Explain = false // blame explains each agent itself (blameexplain.go)
 	return job, nil
 }
 
@@ -212,14 +202,15 @@ func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.Pl
 
 // run builds the model, reads a trace plan and computes the rows.
 func (job *blameJob) run() (*blameRun, error) {
-	m, err := translate.Build(job.fset, job.model, job.props, withConsts(job.limits, job.consts, job.exact))
+	loaded, err := lib.New(job.fset, job.model, job.props, job.opts)
 	if err != nil {
 		return nil, err
 	}
-	if err := trace.FillAll(job.fset, m, job.props); err != nil {
+	built, err := loaded.Build(constValues(job.consts))
+	if err != nil {
 		return nil, err
 	}
-	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
+	chk, err := built.Checker()
 	if err != nil {
 		return nil, err
 	}
@@ -228,7 +219,7 @@ func (job *blameJob) run() (*blameRun, error) {
 		return nil, err
 	}
 	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon}
-	run := &blameRun{blame: b, model: m, notes: horizonNotes(job.fset, chk, job.query, res, job.cfg.Horizon > 0)}
+	run := &blameRun{blame: b, model: built.Model(), notes: flagNotes(built.Notes(job.query, res))}
 	if job.explain {
 		// Each agent's verdicts are the check queries CAR/CPR/CCR(agent,
 		// plan) [outcome]: blameexplain.go justifies them.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -112,17 +113,4 @@ func runBuild(c *cli.Context) error {
 	return nil
 }
 
-func constMap(cs []translate.ConstAssign) map[string]any {
-	out := map[string]any{}
-	for _, c := range cs {
-		switch c.Value.Type {
-		case prism.TBool:
-			out[c.Name] = c.Value.B
-		case prism.TInt:
-			out[c.Name] = c.Value.I
-		default:
-			out[c.Name] = c.Value.F
-		}
-	}
-	return out
-}
+func constMap(cs []translate.ConstAssign) map[string]any { return lib.Constants(cs).Map() }

@@ -7,13 +7,12 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -57,24 +56,18 @@ type checkJob struct {
 	props     *prism.PropsFile
 	selected  []*prism.Property
 	sweep     [][]translate.ConstAssign
-	cfg       checker.Config
+	loaded    *lib.Model // the model and props, checked: it builds and checks
+	opts      lib.Options
 	exact     bool
-	limits    translate.Config  // the limits of model construction
 	warn      io.Writer         // where warnings go (stderr)
 	done      func(*propResult) // if set, called as each result is ready
-	refused   map[*prism.Property]error
-}
-
-// buildConfig is the Config of translate.Build for one constant assignment.
-func (job *checkJob) buildConfig(consts []translate.ConstAssign) translate.Config {
-	return withConsts(job.limits, consts, job.exact)
 }
 
 // propResult is one property checked under one constant assignment.
 type propResult struct {
 	prop   *prism.Property
 	consts []translate.ConstAssign
-	res    *checker.Result
+	res    *lib.Result
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
 	test   string         // the --test verdict
@@ -272,10 +265,10 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
 	}
-	if job.refused, err = checkProps(job.fset, job.model, job.props); err != nil {
-		return nil, err
-	}
-	if err := prism.ExpandPropertyRefs(job.fset, checkable(job.props, job.refused)); err != nil {
+	// The options are read before the library checks the files, but their
+	// errors are reported after the files', as the arguments come.
+	opts, optErr := checkOptions(c)
+	if job.loaded, err = lib.New(job.fset, job.model, job.props, opts); err != nil {
 		return nil, err
 	}
 	if len(job.props.Properties) == 0 {
@@ -291,7 +284,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	var refused prism.ErrorList
 	for _, p := range job.selected {
 		var el prism.ErrorList
-		if !errors.As(job.refused[p], &el) {
+		if !errors.As(job.loaded.Refused(p), &el) {
 			refused = nil
 			break
 		}
@@ -303,24 +296,28 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if job.sweep, err = constSweep(c.StringSlice("const")); err != nil {
 		return nil, err
 	}
+	if optErr != nil {
+		return nil, optErr
+	}
+	job.opts, job.exact = opts, opts.Exact
+	return job, nil
+}
+
+// checkOptions reads the options of check and export-outcome that the
+// library takes.
+func checkOptions(c *cli.Context) (lib.Options, error) {
 	from, err := judgeOptions(c)
 	if err != nil {
-		return nil, err
+		return lib.Options{}, err
 	}
-	job.exact = c.Bool("exact")
-	if job.limits, err = buildLimits(c); err != nil {
-		return nil, err
+	limits, err := buildLimits(c)
+	if err != nil {
+		return lib.Options{}, err
 	}
-	plans := map[string]*prism.Plan{}
-	for _, d := range job.props.Plans {
-		plans[d.Name.Name] = d.Plan
-	}
-	job.cfg = checker.Config{
-		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates,
-		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"),
-	}
-	return job, nil
+	return lib.Options{
+		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: c.Bool("exact"), Explain: c.Bool("explain"),
+		MaxStates: limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
+	}, nil
 }
 
 // pfName is the file name of the i-th of n --pf properties in messages:
@@ -367,33 +364,22 @@ func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error)
 func (job *checkJob) run() (out []propResult, states, transitions int, err error) {
 	per := make([][]propResult, len(job.selected))
 	for _, consts := range job.sweep {
-		m, err := translate.Build(job.fset, job.model, job.props, job.buildConfig(consts))
+		b, err := job.loaded.Build(constValues(consts))
 		if err != nil {
 			return nil, 0, 0, err
 		}
+		m := b.Model()
 		warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
 		states, transitions = m.Game.NumStates, m.Game.NumTransitions()
-		if err := trace.FillAll(job.fset, m, job.props); err != nil {
-			return nil, 0, 0, err
-		}
-		chk, err := checker.New(job.fset, m.Game, m, job.cfg)
-		if err != nil {
+		if _, err := b.Checker(); err != nil {
 			return nil, 0, 0, err
 		}
 		for i, p := range job.selected {
-			t0 := time.Now()
-			var res *checker.Result
-			err := job.refused[p]
-			if err == nil {
-				res, err = chk.Check(p.Expr)
-			}
-			secs := time.Since(t0).Seconds()
+			r, err := b.CheckProperty(p)
 			if err != nil && isLimit(err) {
 				return nil, 0, 0, err
 			}
-			res = clampProbabilities(p.Expr, res)
-			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
-			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes, secs: secs})
+			per[i] = append(per[i], cliResult(r, consts))
 			if job.done != nil {
 				job.done(&per[i][len(per[i])-1])
 			}
@@ -405,56 +391,25 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 	return out, states, transitions, nil
 }
 
-func propText(p *prism.Property) string {
-	t := strings.TrimSpace(p.Text)
-	if t == "" {
-		t = prism.ExprString(p.Expr)
+// cliResult is the library's result as check prints it: settings named by
+// their flags.
+func cliResult(r *lib.Result, consts []translate.ConstAssign) propResult {
+	pr := propResult{prop: r.Syntax, consts: consts, err: flagWords(r.Err), model: r.Build.Model(), notes: flagNotes(r.Notes), secs: r.Seconds}
+	if r.Err == nil {
+		pr.res = r
 	}
-	if p.Name != "" && !strings.HasPrefix(t, `"`) {
-		t = `"` + p.Name + `": ` + t
-	}
-	return t
+	return pr
 }
 
-// formatRange prints an interval of values as PRISM does: [lo,hi].
-func formatRange(r *checker.Range) string {
-	return "[" + formatFloat(r.Lo) + "," + formatFloat(r.Hi) + "]"
-}
+func propText(p *prism.Property) string { return p.String() }
 
 // formatResult prints a result for humans, PRISM-style; exact values are
 // shown when --exact asked for them.
-func formatResult(r *checker.Result, exact bool) string {
-	switch r.Kind {
-	case checker.KindBool:
-		return strconv.FormatBool(r.Bool)
-	case checker.KindCount:
-		return r.Count.String()
-	case checker.KindRange:
-		return formatRange(r.Range)
-	case checker.KindDegrees, checker.KindPower:
-		var parts, ex []string
-		for _, m := range r.Measures() {
-			parts = append(parts, m.Name+" "+formatFloat(m.Value))
-			if exact && m.Exact != nil {
-				ex = append(ex, m.Name+" "+m.Exact.RatString())
-			}
-		}
-		s := strings.Join(parts, ", ")
-		if len(ex) > 0 {
-			s += " (exact: " + strings.Join(ex, ", ") + ")"
-		}
-		return s
-	}
-	s := formatFloat(r.Number)
-	if exact && r.Exact != nil {
-		s += " (exact: " + r.Exact.RatString() + ")"
-	}
-	return s
-}
+func formatResult(r *lib.Result, exact bool) string { return r.Format(exact) }
 
 // jsonValue gives a result's "value" and "exact" members: exact
 // values under --exact, and always the exact integer of a count.
-func jsonValue(r *checker.Result, exactMode bool) (value any, exact any) {
+func jsonValue(r *lib.Result, exactMode bool) (value any, exact any) {
 	switch r.Kind {
 	case checker.KindBool:
 		return r.Bool, nil

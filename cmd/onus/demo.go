@@ -9,10 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/examples"
-	"github.com/onus-mc/onus/prism"
-	"github.com/onus-mc/onus/translate"
 )
 
 func demoCommand() *cli.Command {
@@ -108,13 +107,11 @@ func runDemo(w io.Writer, t int) error {
 	if err != nil {
 		return err
 	}
-	fset := prism.NewFileSet()
-	mf, err := prism.ParseModel(fset, "cpd.prism", string(src))
-	if err != nil {
-		return err
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		return err
+	var models [2]*lib.Model // by --outcome-from
+	for from := range models {
+		if models[from], err = lib.LoadString("cpd.prism", string(src), lib.Options{OutcomeFrom: from}); err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(w, "The continuous prisoners' dilemma (examples/cpd.prism), agent p1, t = %d.\n", t)
 	fmt.Fprintln(w, "Values are (count, probability, entropy) degrees unless boolean; q: p(d)=1/4, p(c)=3/4.")
@@ -124,7 +121,11 @@ func runDemo(w io.Writer, t int) error {
 	var notes []string
 	disagree := 0
 	for _, row := range demoRows {
-		val, err := demoValue(fset, mf, row, t)
+		m := models[0]
+		if row.from1 {
+			m = models[1]
+		}
+		val, err := demoValue(m, row, t)
 		if err != nil {
 			return fmt.Errorf("%s: %w", row.name, err)
 		}
@@ -183,40 +184,18 @@ func writeGallery(w io.Writer) {
 }
 
 // demoValue checks one row and returns its value: a bool or a []float64.
-func demoValue(fset *prism.FileSet, mf *prism.ModelFile, row demoRow, t int) (any, error) {
+func demoValue(m *lib.Model, row demoRow, t int) (any, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "const int t = %d;\n", t)
 	if row.q {
 		b.WriteString(demoBehaviour)
 	}
 	b.WriteString(row.decls + "\n" + row.prop + "\n")
-	pf, err := prism.ParseProps(fset, "demo.props", b.String())
+	rs, err := m.CheckString("demo.props", b.String())
 	if err != nil {
 		return nil, err
 	}
-	if err := prism.CheckProps(fset, mf, pf); err != nil {
-		return nil, err
-	}
-	m, err := translate.Build(fset, mf, pf, translate.Config{})
-	if err != nil {
-		return nil, err
-	}
-	plans := map[string]*prism.Plan{}
-	for _, d := range pf.Plans {
-		plans[d.Name.Name] = d.Plan
-	}
-	from := 0
-	if row.from1 {
-		from = 1
-	}
-	chk, err := checker.New(fset, m.Game, m, checker.Config{OutcomeFrom: from, Plans: plans, Behaviours: pf.Behaviours})
-	if err != nil {
-		return nil, err
-	}
-	res, err := chk.Check(pf.Properties[0].Expr)
-	if err != nil {
-		return nil, err
-	}
+	res := rs[0]
 	switch res.Kind {
 	case checker.KindBool:
 		return res.Bool, nil

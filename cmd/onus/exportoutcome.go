@@ -6,10 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/export"
-	"github.com/onus-mc/onus/trace"
-	"github.com/onus-mc/onus/translate"
 )
 
 func exportOutcomeCommand() *cli.Command {
@@ -55,15 +52,12 @@ func runExportOutcome(c *cli.Context) error {
 		return usagef("export-outcome needs single constant values, not ranges")
 	}
 	consts := job.sweep[0]
-	m, err := translate.Build(job.fset, job.model, job.props, job.buildConfig(consts))
+	b, err := job.loaded.Build(constValues(consts))
 	if err != nil {
 		return err
 	}
-	warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
-	if err := trace.FillAll(job.fset, m, job.props); err != nil {
-		return err
-	}
-	chk, err := checker.New(job.fset, m.Game, m, job.cfg)
+	warnDeadlocks(job.warn, job.modelPath, consts, b.Model().Game)
+	chk, err := b.Checker()
 	if err != nil {
 		return err
 	}
@@ -78,7 +72,7 @@ func runExportOutcome(c *cli.Context) error {
 	}
 	info := export.ManifestInfo{
 		Model: job.modelPath, Property: propText(prop), Constants: formatConsts(consts),
-		OutcomeFrom: job.cfg.OutcomeFrom,
+		OutcomeFrom: job.opts.OutcomeFrom,
 	}
 	if len(exps) > 0 {
 		info.Horizon = exps[0].Lang.Horizon

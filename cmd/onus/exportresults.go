@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 )
 
@@ -91,7 +92,7 @@ func newResultsTable(job *checkJob, results []propResult) *resultsTable {
 // measureNames names the columns of a result: count, prob and entropy for
 // the three degrees of a `=?` operator (count, prob and avoid for a power
 // index), else PRISM's single "Result".
-func measureNames(r *checker.Result) []string {
+func measureNames(r *lib.Result) []string {
 	ms := r.Measures()
 	if len(ms) == 0 {
 		return []string{"Result"}
@@ -129,7 +130,7 @@ func measureCells(r propResult, n int, exact bool) []string {
 	case checker.KindCount:
 		cells[0] = res.Count.String()
 	case checker.KindRange:
-		cells[0] = formatRange(res.Range)
+		cells[0] = res.Format(false) // [lo,hi]
 	default:
 		cells[0] = formatFloat(res.Number)
 		if exact && res.Exact != nil {

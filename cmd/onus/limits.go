@@ -56,13 +56,6 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 	return cfg, nil
 }
 
-// withConsts is the Config of translate.Build for one constant assignment
-// under the limits that buildLimits read (check, blame, export-outcome).
-func withConsts(limits translate.Config, consts []translate.ConstAssign, exact bool) translate.Config {
-	limits.Consts, limits.Exact = consts, exact
-	return limits
-}
-
 // parseBytes reads a size: 1000000, 512K, 512M, 1.5G, 2GiB, 2GB, 1T.
 // The suffixes are powers of 1024.
 func parseBytes(s string) (int64, error) {

@@ -6,12 +6,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/onus-mc/onus/checker"
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -49,85 +48,15 @@ func judgeOptions(c *cli.Context) (int, error) {
 	return from, nil
 }
 
-// maxInputBytes is the largest model or properties file onus reads (the
-// largest model of PRISM-games' own suite has 26 KB). The size is checked
-// before reading and while reading, so that a device such as /dev/zero or
-// a pipe without end cannot exhaust memory.
-const maxInputBytes = 16 << 20
-
-// readFile reads a source file, turning I/O failures into input errors and
-// a file larger than maxInputBytes into a resource limit.
-func readFile(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", readError(path, err)
-	}
-	defer f.Close()
-	tooBig := &limitError{fmt.Sprintf("%s: the file is larger than %s, the largest input onus reads", path, formatBytes(maxInputBytes))}
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() && fi.Size() > maxInputBytes {
-		return "", tooBig
-	}
-	b, err := io.ReadAll(io.LimitReader(f, maxInputBytes+1))
-	if err != nil {
-		return "", readError(path, err)
-	}
-	if len(b) > maxInputBytes {
-		return "", tooBig
-	}
-	return string(b), nil
-}
-
-func readError(path string, err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return usagef("cannot read %s: %v", path, pe.Err)
-	}
-	return usagef("cannot read %s: %v", path, err)
-}
-
-// limitError is a resource limit met by the command itself (exit code 3).
-type limitError struct{ msg string }
-
-func (e *limitError) Error() string { return e.msg }
-
-// formatBytes prints a byte count in binary units: 16 MiB, 1.5 GiB.
-func formatBytes(n int64) string {
-	units := []string{"bytes", "KiB", "MiB", "GiB", "TiB"}
-	x, u := float64(n), 0
-	for x >= 1024 && u < len(units)-1 {
-		x /= 1024
-		u++
-	}
-	if x == float64(int64(x)) {
-		return strconv.FormatInt(int64(x), 10) + " " + units[u]
-	}
-	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
-}
-
 // loadModel reads, parses and checks a model file.
 func loadModel(fset *prism.FileSet, path string) (*prism.ModelFile, error) {
-	src, err := readFile(path)
-	if err != nil {
-		return nil, err
-	}
-	mf, err := prism.ParseModel(fset, path, src)
-	if err != nil {
-		return nil, err
-	}
-	if err := prism.CheckModel(fset, mf); err != nil {
-		return nil, err
-	}
-	return mf, nil
+	return lib.ReadModel(fset, path)
 }
 
 // loadProps reads and parses a properties file (checked later, once plans
 // from the command line are known).
 func loadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
-	src, err := readFile(path)
-	if err != nil {
-		return nil, err
-	}
-	return prism.ParseProps(fset, path, src)
+	return lib.ReadProps(fset, path)
 }
 
 // loadBehaviours adds the behaviour declarations of --behaviour FILE to
@@ -137,12 +66,11 @@ func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile)
 	if f == "" {
 		return nil
 	}
-	bf, err := loadProps(fset, f)
+	n, err := lib.ReplaceBehaviours(fset, props, f)
 	if err != nil {
 		return err
 	}
-	props.Behaviours = overrideBehaviours(props.Behaviours, bf.Behaviours)
-	if n := len(bf.Properties) + len(bf.Plans) + len(bf.Consts) + len(bf.Labels); n > 0 {
+	if n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "onus: warning: %s: only its behaviour declarations are read (%d other items ignored)\n", f, n)
 	}
 	return nil
@@ -210,12 +138,7 @@ func isTerminal(w io.Writer) bool {
 }
 
 // isLimit reports whether err is a resource limit (exit code 3).
-func isLimit(err error) bool {
-	var tl *translate.LimitError
-	var cl *checker.LimitError
-	var ml *limitError
-	return errors.As(err, &tl) || errors.As(err, &cl) || errors.As(err, &ml)
-}
+func isLimit(err error) bool { return lib.IsLimit(err) }
 
 // modelBase is the model file name without directory and .prism extension,
 // used to name exported files.
@@ -230,20 +153,16 @@ func modelBase(path string) string {
 }
 
 // formatConsts prints constant assignments as PRISM does: a=1,b=2.
-func formatConsts(cs []translate.ConstAssign) string {
-	parts := make([]string, len(cs))
-	for i, c := range cs {
-		parts[i] = c.Name + "=" + formatValue(c.Value)
-	}
-	return strings.Join(parts, ",")
-}
+func formatConsts(cs []translate.ConstAssign) string { return lib.Constants(cs).String() }
 
-func formatValue(v translate.Value) string {
-	switch v.Type {
-	case prism.TBool:
-		return fmt.Sprint(v.B)
-	case prism.TInt:
-		return fmt.Sprint(v.I)
+// formatValue prints a constant's value as PRISM does.
+func formatValue(v translate.Value) string { return lib.FormatValue(v) }
+
+// constValues is an assignment as lib.Model.Build takes it.
+func constValues(cs []translate.ConstAssign) map[string]any {
+	out := make(map[string]any, len(cs))
+	for _, c := range cs {
+		out[c.Name] = c.Value
 	}
-	return formatFloat(v.F)
+	return out
 }

@@ -90,9 +90,10 @@ func report(err error, stderr io.Writer) int {
 		return ex.code
 	}
 	if isLimit(err) {
-		fmt.Fprintf(stderr, "onus: error: %v\n", err)
+		fmt.Fprintf(stderr, "onus: error: %s\n", limitText(err))
 		return exitLimit
 	}
+	err = flagWords(err)
 	var el prism.ErrorList
 	if errors.As(err, &el) {
 		el.Sort()

@@ -8,10 +8,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/trace"
-	"github.com/onus-mc/onus/translate"
 )
 
 // maxSimSteps bounds --steps: a trace is held in memory before it is
@@ -92,24 +92,21 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	cfg.Consts = sweep[0]
-	m, err := translate.Build(fset, mf, props, cfg)
+	loaded, err := lib.New(fset, mf, props, lib.Options{MaxStates: cfg.MaxStates, MaxTransitions: cfg.MaxTransitions, MaxMemory: cfg.MaxMemory})
 	if err != nil {
 		return err
 	}
-	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), cfg.Consts, m.Game)
-	if err := trace.FillAll(fset, m, props); err != nil {
+	built, err := loaded.Build(constValues(sweep[0]))
+	if err != nil {
+		return err
+	}
+	m := built.Model()
+	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), sweep[0], m.Game)
+	chk, err := built.Checker()
+	if err != nil {
 		return err
 	}
 	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed")}
-	plans := map[string]*prism.Plan{}
-	if plan != nil {
-		plans[plan.Name.Name] = plan.Plan
-	}
-	chk, err := checker.New(fset, m.Game, m, checker.Config{Plans: plans, Behaviours: props.Behaviours, MaxProduct: cfg.MaxStates, MaxMemory: cfg.MaxMemory})
-	if err != nil {
-		return err
-	}
 	sim.Beta = chk.Beta()
 	if plan != nil {
 		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {

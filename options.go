@@ -1,0 +1,93 @@
+package onus
+
+import (
+	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// Options say what to load with a model and how to check its properties.
+// The zero value loads the model alone and checks as `onus check` does
+// without options.
+type Options struct {
+	// Props lists props files read with the model by Load and LoadString:
+	// their constants, labels, plans and behaviours serve every property
+	// checked, and their properties are those CheckAll checks.
+	Props []string
+
+	// Const gives the undefined constants of the model and props files
+	// their values, by name. A value is an int, a float64, a bool, a
+	// *big.Rat (exact), or a string in PRISM's syntax ("3", "0.5",
+	// "true"). A sweep checks every combination of several values: a
+	// []int, []float64 or []any of values, or a string range "LO:HI" or
+	// "LO:STEP:HI" as PRISM's -const takes it. Constants vary in name
+	// order, the first slowest.
+	Const map[string]any
+
+	// Plans declares more plans, by name, in the plan syntax of props
+	// files ("[*]^(t-1) [c1,c2]", or @"run.txt" for a trace), as
+	// `plan NAME = PLAN;` would (Load and LoadString; New takes them
+	// parsed). A position in one of them reads Plans["NAME"]:LINE:COL.
+	Plans map[string]string
+
+	// Behaviours names a file whose behaviour declarations
+	// (`behaviour p1 { d1 : 1/4, c1 : 3/4 };`) replace those of the props
+	// files for the same players; its other items are not read (Load and
+	// LoadString; see ReplaceBehaviours).
+	Behaviours string
+
+	// Horizon is the horizon T of every finite-history query; 0 derives
+	// it from the plan's length and the outcome's depth.
+	Horizon int
+	// OutcomeFrom is 0 to judge outcomes from the initial state, 1 to
+	// judge them on the states the plan produces.
+	OutcomeFrom int
+	// Exact also computes probabilities, degrees and indices as exact
+	// rationals (Result.Exact, Degrees.ProbExact, ...).
+	Exact bool
+	// Explain justifies each qualitative verdict with a witness plan or
+	// a counterexample history (Result.Explain).
+	Explain bool
+
+	// MaxStates bounds the states of the model and of each product built
+	// to check it (0: translate.DefaultMaxStates); MaxTransitions the
+	// model's transitions (0: translate.DefaultMaxTransitions); MaxMemory
+	// the bytes that building the model, or a product and its passes, may
+	// hold (0: no limit). Beyond a limit, an error for which IsLimit is
+	// true.
+	MaxStates      int
+	MaxTransitions int
+	MaxMemory      int64
+}
+
+// checkerConfig is the checker's configuration: the settings of opts and
+// the plans and behaviours of props. A new setting of the checker is a
+// field of Options and a line here.
+func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
+	plans := map[string]*prism.Plan{}
+	for _, d := range props.Plans {
+		plans[d.Name.Name] = d.Plan
+	}
+	return checker.Config{
+		Horizon:     opts.Horizon,
+		OutcomeFrom: opts.OutcomeFrom,
+		Exact:       opts.Exact,
+		Explain:     opts.Explain,
+		MaxProduct:  opts.MaxStates,
+		MaxMemory:   opts.MaxMemory,
+		Plans:       plans,
+		Behaviours:  props.Behaviours,
+	}
+}
+
+// buildConfig is the configuration of translate.Build for one assignment
+// of the constants.
+func (opts *Options) buildConfig(consts Constants) translate.Config {
+	return translate.Config{
+		Consts:         consts,
+		Exact:          opts.Exact,
+		MaxStates:      opts.MaxStates,
+		MaxTransitions: opts.MaxTransitions,
+		MaxMemory:      opts.MaxMemory,
+	}
+}
