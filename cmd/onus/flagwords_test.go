@@ -18,12 +18,12 @@ func TestFlagWords(t *testing.T) {
 		want string // a line of stdout or stderr
 	}{
 		{"constant without a value", []string{"check", cpd, "../../examples/cpd.props", "--prop", "4"}, exitBadInput,
-			"../../examples/cpd.props:21:22: error: constant t is undefined: give its value with --const t=VALUE"},
+			"../../examples/cpd.props:22:22: error: constant t is undefined: give its value with --const t=VALUE"},
 		{"value for no constant", []string{"check", cpd, "--const", "zz=1", "--pf", `P=? [ X "fine" ]`}, exitBadInput,
 			"../../examples/cpd.prism: error: --const zz: the model and properties declare no constant zz"},
 		{"value for a defined constant", []string{"check", "../../examples/jammer.prism", "--const", "D=3", "--pf", `P=? [ X d=0 ]`}, exitBadInput,
 			"../../examples/jammer.prism:11:11: error: --const D: constant D is already defined here; --const sets only undefined constants"},
-		{"unbounded without a horizon, in the block", []string{"check", cpd, "--pf", `#=? [ F "reward" ]`}, exitBadInput,
+		{"unbounded without a horizon, in the --test block", []string{"check", cpd, "--test", "--pf", `#=? [ F "reward" ]`}, exitFailed,
 			"Error: --pf:1:7: error: the unbounded operator F needs a plan or --horizon"},
 		{"unbounded without a horizon, on stderr", []string{"check", cpd, "--pf", `#=? [ F "reward" ]`}, exitBadInput,
 			"--pf:1:7: error: the unbounded operator F needs a plan or --horizon"},
