@@ -36,7 +36,7 @@ func checkCommand() *cli.Command {
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
 		}, append(append(judgeFlags(),
-			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
+			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does: FILE[:csv|:comment], stdout to print them (FILE.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
@@ -91,6 +91,10 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 	}
+	resSpec, err := checkResultsSpec(c)
+	if err != nil {
+		return err
+	}
 	testing := c.Bool("test")
 	w := c.App.Writer
 	// Without a sweep, text results print as each property finishes (the
@@ -124,8 +128,8 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 	}
-	if path := c.String("export-results"); path != "" {
-		if err := exportResults(path, job, results); err != nil {
+	if resSpec != nil && !resSpec.toStdout() {
+		if err := exportResults(*resSpec, w, job, results); err != nil {
 			return err
 		}
 	}
@@ -151,6 +155,12 @@ func runCheck(c *cli.Context) error {
 		}
 		if testing {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
+		}
+		if resSpec != nil && resSpec.toStdout() {
+			fmt.Fprintln(w)
+			if err := exportResults(*resSpec, w, job, results); err != nil {
+				return err
+			}
 		}
 	}
 	printNotes(c.App.ErrWriter, results)

@@ -3,31 +3,114 @@ package main
 import (
 	"bytes"
 	"encoding/csv"
+	"io"
 	"os"
 	"strings"
+
+	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker"
 )
 
 // This file writes --export-results FILE (SPEC §10.6): the results of a
-// run, constant sweeps included, as PRISM's -exportresults does. A FILE
-// ending in .csv gets one table: the swept constants, then one column per
-// property and measure; any other FILE PRISM's plain-text tables, one per
-// property (headed by the property when there are several).
+// run, constant sweeps included, as PRISM's -exportresults does. FILE takes
+// PRISM's forms FILE[:options]: `stdout` prints the results instead of
+// writing a file, the options `csv` and `comment` choose PRISM's CSV list
+// and its `// RESULT:` comments. Without options a FILE ending in .csv gets
+// onus's single CSV table (the swept constants, then one column per
+// property and measure) and any other FILE PRISM's plain-text lists, one
+// per property (headed by the property when there are several).
 
-// exportResults writes the results of job to path.
-func exportResults(path string, job *checkJob, results []propResult) error {
-	var b bytes.Buffer
-	table := newResultsTable(job, results)
-	if strings.HasSuffix(path, ".csv") {
-		table.writeCSV(&b)
-	} else {
-		table.writeText(&b)
+// Formats of a results export.
+const (
+	resultsPlain   = "plain"   // PRISM's tab-separated lists
+	resultsCSV     = "csv"     // PRISM's CSV lists (`:csv`)
+	resultsComment = "comment" // PRISM's `// RESULT (c=v): value` lines (`:comment`)
+	resultsOnusCSV = "table"   // onus's single CSV table (FILE.csv)
+)
+
+// resultsSpec is a parsed --export-results argument.
+type resultsSpec struct {
+	path   string // "stdout" for standard output
+	format string
+}
+
+// toStdout reports whether the results go to standard output.
+func (s resultsSpec) toStdout() bool { return s.path == "stdout" }
+
+// parseResultsSpec reads FILE[:options] as PRISM's -exportresults does:
+// the options follow the first colon that does not start a Windows path
+// (`:\`), or, in PRISM's older notation, the first comma when there is no
+// colon. table says whether a FILE.csv without options gets onus's single
+// table (the subcommands) or PRISM's plain lists (onus prism).
+func parseResultsSpec(arg, flag string, table bool) (resultsSpec, error) {
+	file, opts := splitFileOptions(arg)
+	if opts == "" {
+		if i := strings.IndexByte(file, ','); i >= 0 {
+			file, opts = file[:i], file[i+1:]
+		}
 	}
-	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-		return usagef("cannot write %s: %v", path, err)
+	if file == "" {
+		return resultsSpec{}, usagef("%s needs a file name (or stdout) before its options", flag)
+	}
+	spec := resultsSpec{path: file, format: resultsPlain}
+	given := false
+	for _, o := range strings.Split(opts, ",") {
+		switch o {
+		case "":
+		case "csv", "comment":
+			spec.format, given = o, true
+		case "matrix":
+			return resultsSpec{}, usagef("%s: the matrix option (results as 2D matrices) is not supported; use csv and arrange the columns", flag)
+		default:
+			return resultsSpec{}, usagef("unknown option %q for %s (the options are csv and comment)", o, flag)
+		}
+	}
+	if !given && table && strings.HasSuffix(file, ".csv") {
+		spec.format = resultsOnusCSV
+	}
+	return spec, nil
+}
+
+// splitFileOptions splits PRISM's FILES:OPTIONS at the first colon that is
+// not followed by a backslash (a Windows drive, C:\...).
+func splitFileOptions(s string) (file, opts string) {
+	for i := 0; i < len(s); i++ {
+		if s[i] == ':' && (i+1 >= len(s) || s[i+1] != '\\') {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
+}
+
+// exportResults writes the results of job as spec says: to its file, or
+// to stdout.
+func exportResults(spec resultsSpec, stdout io.Writer, job *checkJob, results []propResult) error {
+	var b bytes.Buffer
+	table := newResultsTable(job, results, formatFloat)
+	table.write(&b, spec.format)
+	if spec.toStdout() {
+		_, err := stdout.Write(b.Bytes())
+		return err
+	}
+	if err := os.WriteFile(spec.path, b.Bytes(), 0o644); err != nil {
+		return usagef("cannot write %s: %v", spec.path, err)
 	}
 	return nil
+}
+
+// write writes the table in one of the formats.
+func (t *resultsTable) write(b *bytes.Buffer, format string) {
+	switch format {
+	case resultsOnusCSV:
+		t.writeCSV(b)
+	case resultsCSV:
+		t.writeLists(b, ", ", true)
+	case resultsComment:
+		t.writeComments(b)
+	default:
+		t.writeLists(b, "\t", false)
+	}
 }
 
 // resultsTable holds the results by property (in run order) and by
@@ -35,12 +118,14 @@ func exportResults(path string, job *checkJob, results []propResult) error {
 type resultsTable struct {
 	swept  []string     // the constants that take several values
 	rows   [][]string   // per assignment: the swept constants' values
+	all    []string     // per assignment: every constant, as c1=v1,c2=v2
 	props  []string     // property texts
 	names  [][]string   // per property: its measures' column names
 	values [][][]string // per property, per assignment: one cell per measure
 }
 
-func newResultsTable(job *checkJob, results []propResult) *resultsTable {
+// newResultsTable lays the results out, printing numbers with num.
+func newResultsTable(job *checkJob, results []propResult, num func(float64) string) *resultsTable {
 	t := &resultsTable{}
 	n := len(job.sweep)
 	distinct := map[string]map[string]bool{}
@@ -67,6 +152,7 @@ func newResultsTable(job *checkJob, results []propResult) *resultsTable {
 			}
 		}
 		t.rows = append(t.rows, cells)
+		t.all = append(t.all, formatConsts(row))
 	}
 	for i := 0; n > 0 && i+n <= len(results); i += n {
 		group := results[i : i+n]
@@ -81,7 +167,7 @@ func newResultsTable(job *checkJob, results []propResult) *resultsTable {
 		t.names = append(t.names, names)
 		var vals [][]string
 		for _, r := range group {
-			vals = append(vals, measureCells(r, len(names), job.exact))
+			vals = append(vals, measureCells(r, len(names), job.exact, num))
 		}
 		t.values = append(t.values, vals)
 	}
@@ -105,7 +191,7 @@ func measureNames(r *checker.Result) []string {
 
 // measureCells prints a result's measures (exact rationals under --exact
 // where the checker has them); an error fills every cell with its message.
-func measureCells(r propResult, n int, exact bool) []string {
+func measureCells(r propResult, n int, exact bool, num func(float64) string) []string {
 	cells := make([]string, n)
 	if r.err != nil {
 		for i := range cells {
@@ -118,7 +204,7 @@ func measureCells(r propResult, n int, exact bool) []string {
 	case checker.KindDegrees, checker.KindPower:
 		cells = cells[:0]
 		for _, m := range res.Measures() {
-			cell := formatFloat(m.Value)
+			cell := num(m.Value)
 			if exact && m.Exact != nil {
 				cell = m.Exact.RatString()
 			}
@@ -129,9 +215,9 @@ func measureCells(r propResult, n int, exact bool) []string {
 	case checker.KindCount:
 		cells[0] = res.Count.String()
 	case checker.KindRange:
-		cells[0] = formatRange(res.Range)
+		cells[0] = "[" + num(res.Range.Lo) + "," + num(res.Range.Hi) + "]"
 	default:
-		cells[0] = formatFloat(res.Number)
+		cells[0] = num(res.Number)
 		if exact && res.Exact != nil {
 			cells[0] = res.Exact.RatString()
 		}
@@ -146,27 +232,57 @@ func formatBool(b bool) string {
 	return "false"
 }
 
-// writeText writes PRISM's plain-text tables: per property (a header line
-// `PROPERTY:` when there are several), a tab-separated header of the swept
-// constants and the measures, then one row per assignment; a blank line
-// between properties.
-func (t *resultsTable) writeText(b *bytes.Buffer) {
+// writeLists writes PRISM's lists: per property (a header when there are
+// several: `PROPERTY:` in plain text, the quoted property in CSV), a header
+// of the swept constants and the measures, then one row per assignment,
+// items separated by sep; a blank line between properties.
+func (t *resultsTable) writeLists(b *bytes.Buffer, sep string, quoted bool) {
 	for i, p := range t.props {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		if len(t.props) > 1 {
+		switch {
+		case len(t.props) == 1:
+		case quoted:
+			b.WriteString(`"` + strings.ReplaceAll(p, `"`, `""`) + "\"\n")
+		default:
 			b.WriteString(p + ":\n")
 		}
-		b.WriteString(strings.Join(append(append([]string(nil), t.swept...), t.names[i]...), "\t") + "\n")
+		b.WriteString(strings.Join(append(append([]string(nil), t.swept...), t.names[i]...), sep) + "\n")
 		for j, row := range t.rows {
-			b.WriteString(strings.Join(append(append([]string(nil), row...), t.values[i][j]...), "\t") + "\n")
+			b.WriteString(strings.Join(append(append([]string(nil), row...), t.values[i][j]...), sep) + "\n")
 		}
 	}
 }
 
-// writeCSV writes one table: the swept constants, then a column per
-// property and measure (`PROPERTY` or `PROPERTY: measure`).
+// writeComments writes PRISM's comment form, ready to paste above a
+// property for -test: per assignment `// RESULT (c=v,...): value` (the
+// constants of the run, `// RESULT: value` when there are none), then the
+// property; a blank line between properties. Several measures are written
+// as the tuple (count,prob,entropy) that --test reads.
+func (t *resultsTable) writeComments(b *bytes.Buffer) {
+	for i, p := range t.props {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		for j, all := range t.all {
+			b.WriteString("// RESULT")
+			if all != "" {
+				b.WriteString(" (" + all + ")")
+			}
+			v := t.values[i][j]
+			val := v[0]
+			if len(v) > 1 {
+				val = "(" + strings.Join(v, ",") + ")"
+			}
+			b.WriteString(": " + val + "\n")
+		}
+		b.WriteString(p + "\n")
+	}
+}
+
+// writeCSV writes onus's single table: the swept constants, then a column
+// per property and measure (`PROPERTY` or `PROPERTY: measure`).
 func (t *resultsTable) writeCSV(b *bytes.Buffer) {
 	w := csv.NewWriter(b)
 	header := append([]string(nil), t.swept...)
@@ -188,4 +304,21 @@ func (t *resultsTable) writeCSV(b *bytes.Buffer) {
 		w.Write(line)
 	}
 	w.Flush()
+}
+
+// checkResultsSpec parses the --export-results of a check run (nil when
+// there is none); printing the results cannot share stdout with --json.
+func checkResultsSpec(c *cli.Context) (*resultsSpec, error) {
+	arg := c.String("export-results")
+	if arg == "" {
+		return nil, nil
+	}
+	spec, err := parseResultsSpec(arg, "--export-results", true)
+	if err != nil {
+		return nil, err
+	}
+	if spec.toStdout() && c.Bool("json") {
+		return nil, usagef("--export-results stdout prints a table, which --json's document cannot hold; give a file name")
+	}
+	return &spec, nil
 }
