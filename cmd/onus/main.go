@@ -156,6 +156,11 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	if c != nil && c.Command != nil && c.Command.Name != "" {
 		name = "onus " + c.Command.Name
 	}
+	if sw, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		if hint := prismHint(strings.TrimPrefix(sw, "-")); hint != "" {
+			return usagef("%s does not take -%s: %s", name, strings.TrimPrefix(sw, "-"), hint)
+		}
+	}
 	return usagef("%v (see %s --help)", err, name)
 }
 
