@@ -130,3 +130,46 @@ func firstDiff(got, want string) string {
 }
 
 func itoa(i int) string { return string(appendInt(nil, int64(i))) }
+
+// TestExportPrismOrder: with PrismOrder, the csg exports of the corpus
+// match PRISM-games' files byte for byte (choices in Java hash order).
+func TestExportPrismOrder(t *testing.T) {
+	needCorpus(t)
+	models, _ := filepath.Glob(filepath.Join(corpusDir, "export", "csg", "*.prism"))
+	if len(models) == 0 {
+		t.Fatal("no csg export models found")
+	}
+	for _, path := range models {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			m, err := buildFile(t, path, "", false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			base := filepath.Base(path)
+			if err := Export(dir, base, PrismOrder(m.Game)); err != nil {
+				t.Fatal(err)
+			}
+			golden, _ := filepath.Glob(path + "*")
+			compared := 0
+			for _, gf := range golden {
+				name := filepath.Base(gf)
+				if ext := filepath.Ext(name); ext != ".tra" && ext != ".trew" {
+					continue
+				}
+				want, _ := os.ReadFile(gf)
+				got, err := os.ReadFile(filepath.Join(dir, name))
+				if err != nil {
+					t.Fatalf("%s not exported: %v", name, err)
+				}
+				compared++
+				if string(got) != string(want) {
+					t.Errorf("%s differs:\n%s", name, firstDiff(string(got), string(want)))
+				}
+			}
+			if compared == 0 {
+				t.Error("nothing compared")
+			}
+		})
+	}
+}
