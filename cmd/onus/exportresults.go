@@ -113,65 +113,75 @@ func (t *resultsTable) write(b *bytes.Buffer, format string) {
 	}
 }
 
-// resultsTable holds the results by property (in run order) and by
-// constant assignment (in sweep order).
+// resultsTable holds the results by property (in run order), each with
+// its own constant assignments (in sweep order).
 type resultsTable struct {
-	swept  []string     // the constants that take several values
-	rows   [][]string   // per assignment: the swept constants' values
-	all    []string     // per assignment: every constant, as c1=v1,c2=v2
-	props  []string     // property texts
-	names  [][]string   // per property: its measures' column names
-	values [][][]string // per property, per assignment: one cell per measure
+	props []propTable
 }
 
-// newResultsTable lays the results out, printing numbers with num.
+// propTable is one property's results.
+type propTable struct {
+	text   string
+	swept  []string   // the constants that take several values
+	rows   [][]string // per assignment: the swept constants' values
+	all    []string   // per assignment: every constant, as c1=v1,c2=v2
+	names  []string   // the measures' column names
+	values [][]string // per assignment: one cell per measure
+}
+
+// newResultsTable lays the results out (consecutive results of one
+// property form its table), printing numbers with num.
 func newResultsTable(job *checkJob, results []propResult, num func(float64) string) *resultsTable {
 	t := &resultsTable{}
-	n := len(job.sweep)
+	for i := 0; i < len(results); {
+		j := i + 1
+		for j < len(results) && results[j].prop == results[i].prop {
+			j++
+		}
+		t.props = append(t.props, newPropTable(results[i:j], job.exact, num))
+		i = j
+	}
+	return t
+}
+
+func newPropTable(group []propResult, exact bool, num func(float64) string) propTable {
+	pt := propTable{text: propText(group[0].prop), names: []string{"Result"}}
 	distinct := map[string]map[string]bool{}
-	for _, row := range job.sweep {
-		for _, a := range row {
+	var order []string
+	for _, r := range group {
+		for _, a := range r.consts {
 			if distinct[a.Name] == nil {
 				distinct[a.Name] = map[string]bool{}
+				order = append(order, a.Name)
 			}
 			distinct[a.Name][formatValue(a.Value)] = true
 		}
 	}
-	if n > 0 {
-		for _, a := range job.sweep[0] {
-			if len(distinct[a.Name]) > 1 {
-				t.swept = append(t.swept, a.Name)
-			}
+	for _, name := range order {
+		if len(distinct[name]) > 1 {
+			pt.swept = append(pt.swept, name)
 		}
 	}
-	for _, row := range job.sweep {
+	for _, r := range group {
 		var cells []string
-		for _, a := range row {
+		for _, a := range r.consts {
 			if len(distinct[a.Name]) > 1 {
 				cells = append(cells, formatValue(a.Value))
 			}
 		}
-		t.rows = append(t.rows, cells)
-		t.all = append(t.all, formatConsts(row))
+		pt.rows = append(pt.rows, cells)
+		pt.all = append(pt.all, formatConsts(r.consts))
 	}
-	for i := 0; n > 0 && i+n <= len(results); i += n {
-		group := results[i : i+n]
-		t.props = append(t.props, propText(group[0].prop))
-		names := []string{"Result"}
-		for _, r := range group {
-			if r.err == nil {
-				names = measureNames(r.res)
-				break
-			}
+	for _, r := range group {
+		if r.err == nil {
+			pt.names = measureNames(r.res)
+			break
 		}
-		t.names = append(t.names, names)
-		var vals [][]string
-		for _, r := range group {
-			vals = append(vals, measureCells(r, len(names), job.exact, num))
-		}
-		t.values = append(t.values, vals)
 	}
-	return t
+	for _, r := range group {
+		pt.values = append(pt.values, measureCells(r, len(pt.names), exact, num))
+	}
+	return pt
 }
 
 // measureNames names the columns of a result: count, prob and entropy for
@@ -244,13 +254,13 @@ func (t *resultsTable) writeLists(b *bytes.Buffer, sep string, quoted bool) {
 		switch {
 		case len(t.props) == 1:
 		case quoted:
-			b.WriteString(`"` + strings.ReplaceAll(p, `"`, `""`) + "\"\n")
+			b.WriteString(`"` + strings.ReplaceAll(p.text, `"`, `""`) + "\"\n")
 		default:
-			b.WriteString(p + ":\n")
+			b.WriteString(p.text + ":\n")
 		}
-		b.WriteString(strings.Join(append(append([]string(nil), t.swept...), t.names[i]...), sep) + "\n")
-		for j, row := range t.rows {
-			b.WriteString(strings.Join(append(append([]string(nil), row...), t.values[i][j]...), sep) + "\n")
+		b.WriteString(strings.Join(append(append([]string(nil), p.swept...), p.names...), sep) + "\n")
+		for j, row := range p.rows {
+			b.WriteString(strings.Join(append(append([]string(nil), row...), p.values[j]...), sep) + "\n")
 		}
 	}
 }
@@ -265,49 +275,54 @@ func (t *resultsTable) writeComments(b *bytes.Buffer) {
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		for j, all := range t.all {
+		for j, all := range p.all {
 			b.WriteString("// RESULT")
 			if all != "" {
 				b.WriteString(" (" + all + ")")
 			}
-			v := t.values[i][j]
+			v := p.values[j]
 			val := v[0]
 			if len(v) > 1 {
 				val = "(" + strings.Join(v, ",") + ")"
 			}
 			b.WriteString(": " + val + "\n")
 		}
-		b.WriteString(p + "\n")
+		b.WriteString(p.text + "\n")
 	}
 }
 
 // writeCSV writes onus's single table: the swept constants, then a column
-// per property and measure (`PROPERTY` or `PROPERTY: measure`).
+// per property and measure (`PROPERTY` or `PROPERTY: measure`). Every
+// property of an onus check run has the same assignments.
 func (t *resultsTable) writeCSV(b *bytes.Buffer) {
 	w := csv.NewWriter(b)
-	header := append([]string(nil), t.swept...)
-	for i, p := range t.props {
-		for _, m := range t.names[i] {
-			if len(t.names[i]) > 1 {
-				header = append(header, p+": "+m)
+	defer w.Flush()
+	if len(t.props) == 0 {
+		return
+	}
+	header := append([]string(nil), t.props[0].swept...)
+	for _, p := range t.props {
+		for _, m := range p.names {
+			if len(p.names) > 1 {
+				header = append(header, p.text+": "+m)
 			} else {
-				header = append(header, p)
+				header = append(header, p.text)
 			}
 		}
 	}
 	w.Write(header)
-	for j, row := range t.rows {
+	for j, row := range t.props[0].rows {
 		line := append([]string(nil), row...)
-		for i := range t.props {
-			line = append(line, t.values[i][j]...)
+		for _, p := range t.props {
+			line = append(line, p.values[j]...)
 		}
 		w.Write(line)
 	}
-	w.Flush()
 }
 
-// checkResultsSpec parses the --export-results of a check run (nil when
-// there is none); printing the results cannot share stdout with --json.
+// checkResultsSpec parses the --export-results of a check or blame run
+// (nil when there is none); printing the results cannot share stdout with
+// --json.
 func checkResultsSpec(c *cli.Context) (*resultsSpec, error) {
 	arg := c.String("export-results")
 	if arg == "" {

@@ -141,6 +141,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			blameCommand(),
 			demoCommand(),
 			simulateCommand(),
+			prismCommand(),
 		},
 		OnUsageError: onUsageError,
 	}
@@ -179,7 +180,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 			cmd = c
 		}
 	}
-	if cmd == nil {
+	if cmd == nil || cmd.SkipFlagParsing {
 		return args
 	}
 	takesValue := map[string]bool{}
