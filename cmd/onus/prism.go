@@ -135,8 +135,6 @@ func (p *prismRun) run() error {
 			return err
 		}
 		p.listProperties(job.props.Properties)
-	} else if o.strat != nil || o.results != nil || o.test {
-		p.warn("there are no properties to check")
 	}
 	if len(o.exports) > 0 || o.simpath != nil || job == nil {
 		if err := p.buildAndExport(fset, mf); err != nil {
