@@ -37,26 +37,43 @@ func PrismOrder(g *Game) *Game {
 			out.Rewards[r].Trans = make([]float64, 0, len(rw.Trans))
 		}
 	}
-	for s := 0; s < g.NumStates; s++ {
-		lo, hi := g.Choices(s)
-		for _, c := range javaHashOrder(g.Joint[lo*np:hi*np], np) {
-			ch := lo + c
-			out.Joint = append(out.Joint, g.Joint[ch*np:(ch+1)*np]...)
-			tlo, thi := g.Transitions(ch)
-			out.Target = append(out.Target, g.Target[tlo:thi]...)
-			out.Prob = append(out.Prob, g.Prob[tlo:thi]...)
-			if g.ProbExact != nil {
-				out.ProbExact = append(out.ProbExact, g.ProbExact[tlo:thi]...)
-			}
-			out.TransStart = append(out.TransStart, int32(len(out.Target)))
-			for r, rw := range g.Rewards {
-				if rw.Trans != nil {
-					out.Rewards[r].Trans = append(out.Rewards[r].Trans, rw.Trans[ch])
-				}
+	for _, ch := range PrismChoiceOrder(g) {
+		out.Joint = append(out.Joint, g.Joint[ch*np:(ch+1)*np]...)
+		tlo, thi := g.Transitions(ch)
+		out.Target = append(out.Target, g.Target[tlo:thi]...)
+		out.Prob = append(out.Prob, g.Prob[tlo:thi]...)
+		if g.ProbExact != nil {
+			out.ProbExact = append(out.ProbExact, g.ProbExact[tlo:thi]...)
+		}
+		out.TransStart = append(out.TransStart, int32(len(out.Target)))
+		for r, rw := range g.Rewards {
+			if rw.Trans != nil {
+				out.Rewards[r].Trans = append(out.Rewards[r].Trans, rw.Trans[ch])
 			}
 		}
 	}
 	return &out
+}
+
+// PrismChoiceOrder returns, for each choice position of PrismOrder(g),
+// the choice of g it holds (global indices; the identity for types other
+// than csg).
+func PrismChoiceOrder(g *Game) []int {
+	order := make([]int, 0, g.NumChoices())
+	if g.Joint == nil {
+		for ch := 0; ch < g.NumChoices(); ch++ {
+			order = append(order, ch)
+		}
+		return order
+	}
+	np := len(g.Players)
+	for s := 0; s < g.NumStates; s++ {
+		lo, hi := g.Choices(s)
+		for _, c := range javaHashOrder(g.Joint[lo*np:hi*np], np) {
+			order = append(order, lo+c)
+		}
+	}
+	return order
 }
 
 // javaHashOrder returns the positions of a state's choices (joint actions,

@@ -38,6 +38,7 @@ func checkCommand() *cli.Command {
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does: FILE[:csv|:comment], stdout to print them (FILE.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.StringFlag{Name: "export-strat", Usage: "write the optimal strategy of each <<A>> P query to FILE[:type=actions|indices|induced|dot] (FILE.tra: induced, FILE.dot: dot; several are numbered FILE1, FILE2, ...; stdout to print)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (SPEC §10.3)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		), limitFlags(true)...)...),
@@ -95,6 +96,13 @@ func runCheck(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	var stratSpec *stratSpec
+	if arg := c.String("export-strat"); arg != "" {
+		if stratSpec, err = parseStratSpec(arg, "--export-strat"); err != nil {
+			return err
+		}
+		job.cfg.Strategies = true
+	}
 	testing := c.Bool("test")
 	w := c.App.Writer
 	// Without a sweep, text results print as each property finishes (the
@@ -125,6 +133,11 @@ func runCheck(c *cli.Context) error {
 	}
 	if path := c.String("plot"); path != "" {
 		if err := writePlot(path, job, results); err != nil {
+			return err
+		}
+	}
+	if stratSpec != nil {
+		if err := exportStrategies(c, stratSpec, results); err != nil {
 			return err
 		}
 	}

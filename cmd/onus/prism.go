@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +44,12 @@ type prismRun struct {
 	stdout   io.Writer // `stdout` exports go here even with -mainlog
 	stderr   io.Writer
 	app      *cli.App
+	ctx      *cli.Context // the prism command's
 	warnings int
+	// stratFiles are the -exportstrat files of the run's strategies, in
+	// order (numbered when there are several); stratNext the next one.
+	stratFiles []string
+	stratNext  int
 }
 
 func runPrism(c *cli.Context) error {
@@ -64,7 +68,7 @@ func runPrism(c *cli.Context) error {
 		return err
 	}
 	defer closeLog()
-	p := &prismRun{o: o, log: log, stdout: c.App.Writer, stderr: c.App.ErrWriter, app: c.App}
+	p := &prismRun{o: o, log: log, stdout: c.App.Writer, stderr: c.App.ErrWriter, app: c.App, ctx: c}
 	err = p.run()
 	var ex *exitError
 	if err != nil && !errors.As(err, &ex) {
@@ -176,20 +180,17 @@ func (p *prismRun) checkContext() (*cli.Context, error) {
 	if o.props != "" {
 		args = append(args, o.props)
 	}
-	cmd := checkCommand()
-	set := flag.NewFlagSet("prism", flag.ContinueOnError)
-	set.SetOutput(io.Discard)
-	for _, f := range cmd.Flags {
-		if err := f.Apply(set); err != nil {
-			return nil, err
-		}
-	}
-	if err := set.Parse(args); err != nil {
+	// The app's own check command parses them, so that its flags keep
+	// the app's settings (a comma does not split --pf and --const values);
+	// its action only hands the parsed context back.
+	cmd := *p.app.Command("check")
+	var parsed *cli.Context
+	cmd.Action = func(c *cli.Context) error { parsed = c; return nil }
+	cmd.OnUsageError = nil
+	if err := cmd.Run(cli.NewContext(p.app, nil, p.ctx), append([]string{"check"}, args...)...); err != nil {
 		return nil, usagef("%v", err)
 	}
-	ctx := cli.NewContext(p.app, set, nil)
-	ctx.Command = cmd
-	return ctx, nil
+	return parsed, nil
 }
 
 // checkJob prepares the properties as onus check does.
@@ -203,6 +204,7 @@ func (p *prismRun) checkJob() (*checkJob, error) {
 		return nil, err
 	}
 	job.warn = io.Discard // deadlocks are warned about in the log
+	job.cfg.Strategies = p.o.strat != nil
 	return job, nil
 }
 
@@ -259,6 +261,15 @@ func (p *prismRun) check(job *checkJob) ([]propResult, error) {
 		done[r.prop][k] = true
 		r.consts = key
 		results = append(results, r)
+	}
+	if p.o.strat != nil {
+		n := 0
+		for _, r := range results {
+			if r.err == nil && r.res.Strategy != nil {
+				n++
+			}
+		}
+		p.stratFiles = strategyFiles(p.o.strat.path, n)
 	}
 	var keys []string
 	seen := map[string]bool{}

@@ -247,7 +247,7 @@ func (o *prismOptions) apply(sw string, v []string) error {
 	case "exportrewards":
 		o.exports = append(o.exports, modelExport{what: "srew", path: v[0]}, modelExport{what: "trew", path: v[1]})
 	case "exportstrat":
-		spec, err := parseStratSpec(v[0])
+		spec, err := parseStratSpec(v[0], "-exportstrat")
 		if err != nil {
 			return err
 		}
@@ -307,10 +307,10 @@ func (o *prismOptions) exportModel(arg string) error {
 // parseStratSpec reads -exportstrat FILE[:type=T]. Without a type, a FILE
 // ending in .tra gets the induced model, .dot a graph, any other the
 // actions.
-func parseStratSpec(arg string) (*stratSpec, error) {
+func parseStratSpec(arg, flag string) (*stratSpec, error) {
 	file, opts := splitFileOptions(arg)
 	if file == "" {
-		return nil, usagef("-exportstrat needs a file name (or stdout)")
+		return nil, usagef("%s needs a file name (or stdout)", flag)
 	}
 	spec := &stratSpec{path: file, format: "actions"}
 	switch {
@@ -328,10 +328,10 @@ func parseStratSpec(arg string) (*stratSpec, error) {
 			case "actions", "indices", "induced", "dot":
 				spec.format = t
 			default:
-				return nil, usagef("unknown type %q for -exportstrat (the types are actions, indices, induced and dot)", t)
+				return nil, usagef("unknown type %q for %s (the types are actions, indices, induced and dot)", t, flag)
 			}
 		default:
-			return nil, usagef("unknown option %q for -exportstrat (the option is type=actions|indices|induced|dot)", opt)
+			return nil, usagef("unknown option %q for %s (the option is type=actions|indices|induced|dot)", opt, flag)
 		}
 	}
 	return spec, nil
