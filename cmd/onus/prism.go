@@ -174,7 +174,9 @@ func (p *prismRun) checkContext() (*cli.Context, error) {
 		args = append(args, "--exact")
 	}
 	if o.props == "" && o.pf != "" {
-		args = append(args, "--pf", o.pf)
+		for _, pf := range splitProperties(o.pf) {
+			args = append(args, "--pf", pf)
+		}
 	}
 	args = append(args, "--", o.model)
 	if o.props != "" {
@@ -387,4 +389,28 @@ func (p *prismRun) closeDown() {
 		}
 	}
 	fmt.Fprintln(p.log)
+}
+
+// splitProperties splits -pf's text into its properties: at each ';'
+// outside double quotes (PRISM reads the text as a properties file).
+func splitProperties(text string) []string {
+	var out []string
+	quoted, start := false, 0
+	for i, r := range text {
+		switch {
+		case r == '"':
+			quoted = !quoted
+		case r == ';' && !quoted:
+			out = append(out, text[start:i])
+			start = i + 1
+		}
+	}
+	out = append(out, text[start:])
+	kept := out[:0]
+	for _, p := range out {
+		if strings.TrimSpace(p) != "" {
+			kept = append(kept, strings.TrimSpace(p))
+		}
+	}
+	return kept
 }
