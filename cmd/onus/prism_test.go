@@ -41,9 +41,9 @@ func TestPrismRuns(t *testing.T) {
 		args []string // DIR in an argument is the test's directory
 		code int
 		log  []string // lines the log (stdout) must hold
-		errs string    // text stderr must hold
-		file string    // a file of DIR that must exist
-		body string    // and begin with this
+		errs string   // text stderr must hold
+		file string   // a file of DIR that must exist
+		body string   // and begin with this
 	}{
 		{name: "test failure stops", args: []string{smg, "-pf", `<<p1>>Pmax=? [ F "goal" ]`, "-test"}, code: exitFailed,
 			log: []string{"Testing result: FAIL: did not find a RESULT specification", "Error: Testing failed."}},
