@@ -17,7 +17,7 @@ func TestPrismLog(t *testing.T) {
 		args []string
 	}{
 		{"prism_cpd_q", []string{cpd, "../../examples/cpd_q.props", "-const", "t=1:2", "-prop", "2,3", "-test", "-exportresults", "stdout:csv"}},
-		{"prism_pf", []string{"testdata/strat/smg_strat.prism", "-ex", "-epsilon", "1e-8", "-pf", `<<p1>>Pmax=? [ F "goal" ]`}},
+		{"prism_pf", []string{"../../examples/parcel.prism", "-ex", "-epsilon", "1e-8", "-pf", `<<p1>>Pmax=? [ F "goal" ]`}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -34,7 +34,7 @@ func TestPrismLog(t *testing.T) {
 // codes, the lines of the log that matter to scripts, and the files
 // written.
 func TestPrismRuns(t *testing.T) {
-	const smg = "testdata/strat/smg_strat.prism"
+	const smg = "../../examples/parcel.prism"
 	const cpd, cpdProps = "../../examples/cpd.prism", "../../examples/cpd.props"
 	cases := []struct {
 		name string

@@ -16,7 +16,7 @@ import (
 // models have ties between optimal choices that loop (smg) and mixed
 // optimal actions (csg).
 func TestExportStrategy(t *testing.T) {
-	const smg, csg = "testdata/strat/smg_strat.prism", "testdata/strat/csg_strat.prism"
+	const smg, csg = "../../examples/parcel.prism", "../../examples/pennies.prism"
 	cases := []struct {
 		model, prop string
 		label       string // the target of F, X; the avoided label of G
@@ -301,7 +301,7 @@ func readText(t *testing.T, path string) string {
 // strategy (numbered files when there are several) and refuses a property
 // it has no memoryless strategy for, saying why.
 func TestCheckExportStrat(t *testing.T) {
-	const smg = "testdata/strat/smg_strat.prism"
+	const smg = "../../examples/parcel.prism"
 	dir := t.TempDir()
 	code, out, errs := onus(t, "check", smg, "--pf", `<<p1>>Pmax=? [ F "goal" ]`, "--pf", `<<p1>>Pmin=? [ F "goal" ]`,
 		"--export-strat", filepath.Join(dir, "s.txt"))
