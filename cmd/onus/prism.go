@@ -14,11 +14,12 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file is `onus prism`: PRISM-games' command line (SPEC §14). It reads
-// PRISM's switches (prismargs.go), checks the properties with the same
-// pipeline as onus check, and prints PRISM's log (prismlog.go): the model,
-// "Model checking:", "Result:", "Testing result:", "Error:". Exports and
-// simulation paths are in prismexport.go, strategies in prismstrat.go.
+// This file is `onus prism`: PRISM-games' command line
+// (docs/guide/prism.md). It reads PRISM's switches (prismargs.go), checks
+// the properties with the same pipeline as onus check, and prints PRISM's
+// log (prismlog.go): the model, "Model checking:", "Result:", "Testing
+// result:", "Error:". Exports and simulation paths are in prismexport.go,
+// strategies in prismstrat.go.
 
 func prismCommand() *cli.Command {
 	return &cli.Command{
