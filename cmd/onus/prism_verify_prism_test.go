@@ -6,7 +6,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -20,19 +19,7 @@ import (
 // the "Result:" values must agree, in PRISM's order, with what PRISM-games
 // printed (TIMINGS.tsv): within 1e-5 relative, or the same error.
 func TestPrismVerifyPrism(t *testing.T) {
-	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
-	root := filepath.Join(corpus, "verify")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("conformance corpus not found at %s: %v", root, err)
-	}
-	var propsFiles []string
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".props") {
-			propsFiles = append(propsFiles, path)
-		}
-		return nil
-	})
-	slices.Sort(propsFiles)
+	corpus, root, propsFiles := verifyCorpus(t)
 	printed := readPrismResults(t, filepath.Join(corpus, "TIMINGS.tsv"))
 	pass, unsupported, runs, same, compared := 0, 0, 0, 0, 0
 	for _, pf := range propsFiles {

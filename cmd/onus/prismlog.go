@@ -149,12 +149,8 @@ func prismResult(r *checker.Result, exact bool) string {
 // otherwise (1.0E-5, 1.2345678E7); Infinity, -Infinity and NaN as words.
 func javaDouble(x float64) string {
 	switch {
-	case math.IsInf(x, 1):
-		return "Infinity"
-	case math.IsInf(x, -1):
-		return "-Infinity"
-	case math.IsNaN(x):
-		return "NaN"
+	case math.IsInf(x, 0) || math.IsNaN(x):
+		return formatFloat(x)
 	case x == 0:
 		if math.Signbit(x) {
 			return "-0.0"
