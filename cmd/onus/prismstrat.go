@@ -172,11 +172,7 @@ func (p *prismRun) exportStrategy(r *propResult) {
 	}
 	s := r.res.Strategy
 	if s == nil {
-		why := r.res.NoStrategy
-		if why == "" {
-			why = "strategies are exported for coalition queries <<A>> P..."
-		}
-		fmt.Fprintf(p.log, "\nNote: no strategy exported for this property: %s.\n", strings.TrimSuffix(why, "."))
+		fmt.Fprintf(p.log, "\nNote: no strategy exported for this property: %s.\n", strings.TrimSuffix(noStrategy(*r), "."))
 		return
 	}
 	path := p.stratFiles[p.stratNext]
@@ -213,11 +209,7 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 			continue
 		}
 		if r.res.Strategy == nil {
-			why := r.res.NoStrategy
-			if why == "" {
-				why = "strategies are exported for coalition queries <<A>> P..."
-			}
-			return usagef("--export-strat: %s: %s", propText(r.prop), why)
+			return usagef("--export-strat: %s: %s", propText(r.prop), noStrategy(r))
 		}
 		with = append(with, r)
 	}
@@ -238,4 +230,17 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 		}
 	}
 	return nil
+}
+
+// noStrategy says why result r has no strategy.
+func noStrategy(r propResult) string {
+	if why := r.res.NoStrategy; why != "" {
+		return why
+	}
+	if st, ok := prism.Unparen(r.prop.Expr).(*prism.Strategy); ok {
+		if _, ok := prism.Unparen(st.Op).(*prism.MultiNash); ok {
+			return "the strategy profiles of equilibria are not exported yet"
+		}
+	}
+	return "strategies are exported for coalition queries <<A>> P..."
 }
