@@ -154,3 +154,67 @@ func sameResult(prism, onus string) bool {
 	}
 	return math.Abs(x-y) <= 1e-5*math.Abs(x)
 }
+
+// TestPrismExportSuite runs PRISM-games' export suite (prism-corpus/export)
+// through onus prism as prism-auto does: each non-comment line of a
+// model's .auto files is one run, its export files renamed into a
+// temporary directory, and every golden file the switches name (BASE.EXT,
+// or BASE1.EXT, BASE2.EXT, ... for several reward structures; .all for
+// every extension) must come out byte for byte.
+func TestPrismExportSuite(t *testing.T) {
+	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
+	autos, _ := filepath.Glob(filepath.Join(corpus, "export", "*", "*.auto"))
+	if len(autos) == 0 {
+		t.Skipf("no export suite under %s", corpus)
+	}
+	compared := 0
+	for _, auto := range autos {
+		dir := filepath.Dir(auto)
+		model := verifyModel(strings.TrimSuffix(auto, ".auto") + ".props")
+		for _, line := range strings.Split(readText(t, auto), "\n") {
+			args := strings.Fields(line)
+			if len(args) == 0 || strings.HasPrefix(args[0], "#") {
+				continue
+			}
+			tmp := t.TempDir()
+			var golden []string
+			for i := 0; i+1 < len(args); i++ {
+				if !strings.HasPrefix(args[i], "-export") {
+					continue
+				}
+				base, exts, _ := strings.Cut(args[i+1], ".prism.")
+				for _, ext := range map[bool][]string{true: {"tra", "sta", "lab", "srew", "trew"}, false: {exts}}[exts == "all"] {
+					name := filepath.Base(base) + ".prism"
+					if _, err := os.Stat(filepath.Join(dir, name+"."+ext)); err == nil {
+						golden = append(golden, name+"."+ext)
+					}
+					for k := 1; ; k++ {
+						n := name + strconv.Itoa(k) + "." + ext
+						if _, err := os.Stat(filepath.Join(dir, n)); err != nil {
+							break
+						}
+						golden = append(golden, n)
+					}
+				}
+				args[i+1] = filepath.Join(tmp, args[i+1])
+			}
+			var out, errb bytes.Buffer
+			if code := run(append([]string{"prism", model}, args...), &out, &errb); code != 0 {
+				t.Fatalf("%s: exit %d\n%s%s", line, code, out.String(), errb.String())
+			}
+			if len(golden) == 0 {
+				t.Errorf("%s: no golden file to compare", line)
+			}
+			for _, g := range golden {
+				compared++
+				if got, want := readText(t, filepath.Join(tmp, g)), readText(t, filepath.Join(dir, g)); got != want {
+					t.Errorf("%s: %s differs from PRISM-games' file", line, g)
+				}
+			}
+		}
+	}
+	t.Logf("%d exported files equal to PRISM-games' ones", compared)
+	if compared < 28 {
+		t.Errorf("compared %d files, want at least 28 (prism-auto's count)", compared)
+	}
+}
