@@ -97,7 +97,7 @@ var prismNoEffect = map[string]struct {
 }
 
 // prismUnsupported lists PRISM switches onus knows but cannot honour, with
-// the number of arguments and why.
+// what they are for.
 var prismUnsupported = map[string]string{
 	"sim": "statistical model checking", "simmethod": "statistical model checking", "simsamples": "statistical model checking",
 	"simconf": "statistical model checking", "simwidth": "statistical model checking", "simapprox": "statistical model checking",
