@@ -29,7 +29,7 @@ func TestErrors(t *testing.T) {
 			hint: &prism.Hint{Kind: prism.HintConstMissing, Name: "n"}},
 		{name: "undefined props constant, where it is used", model: cpd, opts: Options{Props: []string{"examples/cpd.props"}},
 			prop: `CPR(p1, cpr_late)P=? [ F<=3 "reward" ]`,
-			want: "examples/cpd.props:21:22: error: constant t is undefined: it needs a value",
+			want: "examples/cpd.props:22:22: error: constant t is undefined: it needs a value",
 			hint: &prism.Hint{Kind: prism.HintConstMissing, Name: "t"}},
 		{name: "value for no constant", model: cpd, opts: Options{Const: map[string]any{"zz": 1}}, prop: `P=? [ X "fine" ]`,
 			want: "examples/cpd.prism: error: a value is given for constant zz, but the model and properties declare no constant zz",

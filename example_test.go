@@ -139,7 +139,7 @@ func Example_errors() {
 	_, err = small.Check(`P=? [ X "fine" ]`)
 	fmt.Println(err, onus.IsLimit(err))
 	// Output:
-	// examples/cpd.props:21:22: error: constant t is undefined: it needs a value
+	// examples/cpd.props:22:22: error: constant t is undefined: it needs a value
 	//   give a value to t
 	// property 2:1:9: error: unknown label "nowhere"
 	// the model has more than 2 states (the limit MaxStates) true

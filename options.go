@@ -48,6 +48,9 @@ type Options struct {
 	// Explain justifies each qualitative verdict with a witness plan or
 	// a counterexample history (Result.Explain).
 	Explain bool
+	// Strategies also gives each coalition query's optimal strategy
+	// profile (Result.Strategy), as onus prism -exportstrat writes it.
+	Strategies bool
 
 	// MaxStates bounds the states of the model and of each product built
 	// to check it (0: translate.DefaultMaxStates); MaxTransitions the
@@ -73,6 +76,7 @@ func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
 		OutcomeFrom: opts.OutcomeFrom,
 		Exact:       opts.Exact,
 		Explain:     opts.Explain,
+		Strategies:  opts.Strategies,
 		MaxProduct:  opts.MaxStates,
 		MaxMemory:   opts.MaxMemory,
 		Plans:       plans,

@@ -31,6 +31,7 @@ type Config struct {
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
 	MaxMemory   int64                  // bytes the product and passes may hold (--max-memory, hist/budget.go); 0: no limit
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
+	Strategies  bool                   // give coalition queries' optimal strategies (Result.Strategy)
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -88,6 +89,11 @@ type Result struct {
 	// Explain justifies a qualitative verdict (Config.Explain only): the
 	// boolean responsibility operators, their bounds and <<A>> [ψ].
 	Explain *Explanation
+	// Strategy is, with Config.Strategies, an optimal strategy profile
+	// behind a coalition query; NoStrategy says why there is none for a
+	// coalition query onus cannot give one for.
+	Strategy   *Strategy
+	NoStrategy string
 }
 
 // Range is an interval of values [Lo, Hi]; Int says that they are ints.

@@ -195,10 +195,33 @@ func (c *Checker) checkStrategy(x *prism.Strategy, init int) (*Result, error) {
 }
 
 func (c *Checker) checkOp(q solve.Query, op patlOp, init int) (*Result, error) {
-	v, err := c.opValues(q, op, []int{init})
-	if err != nil {
-		return nil, err
+	var strat *Strategy
+	var why string
+	var v []float64
+	var err error
+	if c.cfg.Strategies {
+		var all []float64
+		if all, strat, why, err = c.opStrategy(q, op); err != nil {
+			return nil, err
+		}
+		if strat != nil {
+			v = valuesAt(all, []int{init})
+		}
 	}
+	if v == nil {
+		if v, err = c.opValues(q, op, []int{init}); err != nil {
+			return nil, err
+		}
+	}
+	res, err := c.opResult(q, op, init, v)
+	if res != nil {
+		res.Strategy, res.NoStrategy = strat, why
+	}
+	return res, err
+}
+
+// opResult is the result of op under q from its value v at init.
+func (c *Checker) opResult(q solve.Query, op patlOp, init int, v []float64) (*Result, error) {
 	if q.Sure {
 		return &Result{Kind: KindBool, Bool: v[0] == 1}, nil
 	}

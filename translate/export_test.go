@@ -11,7 +11,8 @@ import (
 // TestExportGolden exports each model of the corpus' export/ folder and
 // compares with PRISM-games' files: .sta .lab .srew byte for byte, .tra and
 // .trew byte for byte for smg, and per state as sets of rows for csg (onus
-// orders a csg state's choices by joint action, PRISM by Java hash order).
+// orders a csg state's choices by joint action, PRISM by Java hash order);
+// in PRISM's order (PrismOrder), csg .tra and .trew match byte for byte.
 func TestExportGolden(t *testing.T) {
 	needCorpus(t)
 	models, err := filepath.Glob(filepath.Join(corpusDir, "export", "*", "*.prism"))
@@ -51,6 +52,18 @@ func TestExportGolden(t *testing.T) {
 				compared++
 				if m.Game.Type.String() == "csg" && (ext == ".tra" || ext == ".trew") {
 					compareCSGRows(t, name, string(got), string(want))
+					var b strings.Builder
+					if ext == ".tra" {
+						err = WriteTra(&b, PrismOrder(m.Game))
+					} else {
+						err = WriteTrew(&b, PrismOrder(m.Game), rewardIndex(name))
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					if b.String() != string(want) {
+						t.Errorf("%s in PRISM's order differs:\n%s", name, firstDiff(b.String(), string(want)))
+					}
 					continue
 				}
 				if string(got) != string(want) {
@@ -130,3 +143,13 @@ func firstDiff(got, want string) string {
 }
 
 func itoa(i int) string { return string(appendInt(nil, int64(i))) }
+
+// rewardIndex is the 0-based reward structure of an exported reward file:
+// k-1 for NAME.prismk.trew, 0 for NAME.prism.trew.
+func rewardIndex(name string) int {
+	stem := strings.TrimSuffix(name, filepath.Ext(name))
+	if k := stem[len(stem)-1]; k >= '1' && k <= '9' {
+		return int(k - '1')
+	}
+	return 0
+}

@@ -16,6 +16,7 @@
 //	operators.go   F, U, G, W and R over state sets (Path, Until, Weak)
 //	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 //	zeroreward.go  R[F0 φ] on turn-based games
+//	strategy.go    optimal memoryless profiles read off the values (PathProfile)
 //
 // The package knows games (translate.Game) but no PRISM syntax: the checker
 // evaluates the operands to state sets and positions errors.

@@ -34,3 +34,28 @@ func Example() {
 	// Output:
 	// from 0: 0.50, from 1: 0.00
 }
+
+// ExamplePathProfile reads the optimal choices off the same game: p1
+// takes the coin in state 0 (passing leads to p2, who takes the trap), and
+// p2 takes the trap in state 1.
+func ExamplePathProfile() {
+	g := &translate.Game{
+		Type:        prism.TypeSMG,
+		NumStates:   4,
+		Players:     []string{"p1", "p2"},
+		Owner:       []int32{0, 1, 0, 0},
+		ChoiceStart: []int32{0, 2, 4, 5, 6},
+		TransStart:  []int32{0, 2, 3, 4, 6, 7, 8},
+		Target:      []int32{2, 3, 1, 3, 2, 3, 2, 3},
+		Prob:        []float64{0.5, 0.5, 1, 1, 0.2, 0.8, 1, 1},
+	}
+	goal := []bool{false, false, true, false}
+	q := solve.Query{Coal: []bool{true, false}, Max: true}
+	v, prof, err := solve.PathProfile(g, q, solve.OpF, nil, goal)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("value %.2f; state 0: coin %v, pass %v; state 1: trap %v, risky %v\n", v[0], prof[0], prof[1], prof[2], prof[3])
+	// Output:
+	// value 0.50; state 0: coin 1, pass 0; state 1: trap 1, risky 0
+}

@@ -44,7 +44,7 @@ func MatrixGameValue(m []float64, nr, nc int) float64 {
 	if upper-lower <= 1e-14*max(1, math.Abs(lower)) {
 		return lower
 	}
-	v, ok := matrixGameLP(m, nr, nc, 1-lowest)
+	v, _, ok := matrixGameLP(m, nr, nc, 1-lowest)
 	if !ok {
 		// The simplex failed numerically: fall back to the guaranteed
 		// pure-strategy bound nearest the value.
@@ -90,7 +90,62 @@ func dropInfinite(m []float64, nr, nc int) ([]float64, int, int, bool) {
 	return out, len(rows), len(cols), true
 }
 
-func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, bool) {
+// MatrixGameStrategies returns the value of the zero-sum one-shot game m
+// (as MatrixGameValue) and optimal mixed strategies of both players: row
+// maximises, col minimises the row player's payoff. The payoffs must be
+// finite.
+func MatrixGameStrategies(m []float64, nr, nc int) (v float64, row, col []float64) {
+	row, col = make([]float64, nr), make([]float64, nc)
+	// A pure saddle point: the maximin row and the minimax column.
+	bi, lower := 0, math.Inf(-1)
+	for i := 0; i < nr; i++ {
+		rowMin := math.Inf(1)
+		for j := 0; j < nc; j++ {
+			rowMin = min(rowMin, m[i*nc+j])
+		}
+		if rowMin > lower {
+			bi, lower = i, rowMin
+		}
+	}
+	bj, upper := 0, math.Inf(1)
+	for j := 0; j < nc; j++ {
+		colMax := math.Inf(-1)
+		for i := 0; i < nr; i++ {
+			colMax = max(colMax, m[i*nc+j])
+		}
+		if colMax < upper {
+			bj, upper = j, colMax
+		}
+	}
+	pure := func() (float64, []float64, []float64) {
+		row[bi], col[bj] = 1, 1
+		return lower, row, col
+	}
+	if upper-lower <= 1e-14*max(1, math.Abs(lower)) {
+		return pure()
+	}
+	lowest, highest := math.Inf(1), math.Inf(-1)
+	for _, x := range m {
+		lowest, highest = min(lowest, x), max(highest, x)
+	}
+	v, u, ok := matrixGameLP(m, nr, nc, 1-lowest)
+	// The column player's game: maximise −mᵀ.
+	mt := make([]float64, nc*nr)
+	for i := 0; i < nr; i++ {
+		for j := 0; j < nc; j++ {
+			mt[j*nr+i] = -m[i*nc+j]
+		}
+	}
+	_, w, okc := matrixGameLP(mt, nc, nr, 1+highest)
+	if !ok || !okc {
+		return pure()
+	}
+	return min(max(v, lower), upper), u, w
+}
+
+// matrixGameLP solves the game m (payoffs shifted by shift to be at least
+// 1) for the row player: the value and an optimal mixed strategy.
+func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, []float64, bool) {
 	// Variables: u_0..u_{nr-1}, then one surplus s_j per column:
 	// Σ_i (m_ij + shift) u_i − s_j = 1.
 	a := mat.NewDense(nc, nr+nc, nil)
@@ -108,9 +163,13 @@ func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, bool) {
 	for j := range b {
 		b[j] = 1
 	}
-	opt, _, err := lp.Simplex(c, a, b, 1e-12, nil)
+	opt, x, err := lp.Simplex(c, a, b, 1e-12, nil)
 	if err != nil || !(opt > 0) || math.IsInf(opt, 0) {
-		return 0, false
+		return 0, nil, false
 	}
-	return 1/opt - shift, true
+	u := make([]float64, nr)
+	for i := range u {
+		u[i] = max(0, x[i]) / opt
+	}
+	return 1/opt - shift, u, true
 }

@@ -42,7 +42,7 @@ func blameCommand() *cli.Command {
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
 			&cli.BoolFlag{Name: "wide", Usage: "print the agents' table in one piece, however wide (by default it is cut into pieces of at most 100 columns)"},
-			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
+			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (FILE.csv or FILE:csv: CSV, else tab-separated; stdout to print them)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (onus guide explain)"},
 		}, append(judgeFlags(), limitFlags(true)...)...),
@@ -81,6 +81,10 @@ func runBlame(c *cli.Context) error {
 	if err := checkPlotPath(c.String("plot")); err != nil {
 		return err
 	}
+	resSpec, err := checkResultsSpec(c)
+	if err != nil {
+		return err
+	}
 	run, err := job.run()
 	if err != nil {
 		return err
@@ -93,8 +97,11 @@ func runBlame(c *cli.Context) error {
 	} else {
 		writeBlameText(w, job, run, c.Bool("coalitions"), c.Bool("wide"))
 	}
-	if path := c.String("export-results"); path != "" {
-		if err := exportBlame(path, job, run); err != nil {
+	if resSpec != nil {
+		if resSpec.toStdout() {
+			fmt.Fprintln(w)
+		}
+		if err := exportBlame(*resSpec, w, job, run); err != nil {
 			return err
 		}
 	}

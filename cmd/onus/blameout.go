@@ -269,10 +269,14 @@ func writeCoalitions(w io.Writer, b *checker.Blame, exact bool) {
 	tw.Flush()
 }
 
-// exportBlame writes the agents' table to path: CSV when path ends in
-// .csv, else tab-separated (as PRISM's plain-text results), with the
-// measures at full precision (exact rationals under --exact).
-func exportBlame(path string, job *blameJob, run *blameRun) error {
+// exportBlame writes the agents' table as spec says (to its file, or to
+// stdout): CSV for FILE.csv and FILE:csv, else tab-separated (as PRISM's
+// plain-text results), with the measures at full precision (exact
+// rationals under --exact).
+func exportBlame(spec resultsSpec, stdout io.Writer, job *blameJob, run *blameRun) error {
+	if spec.format == resultsComment {
+		return usagef("--export-results: blame's table has no comment form (it holds no property to test); use csv or plain text")
+	}
 	header := []string{"agent"}
 	for _, op := range []string{"CAR", "CPR", "CCR"} {
 		header = append(header, op, op+" #", op+" P", op+" H")
@@ -299,7 +303,7 @@ func exportBlame(path string, job *blameJob, run *blameRun) error {
 		rows = append(rows, row)
 	}
 	var buf bytes.Buffer
-	if strings.HasSuffix(path, ".csv") {
+	if spec.format == resultsCSV || spec.format == resultsOnusCSV {
 		cw := csv.NewWriter(&buf)
 		cw.WriteAll(rows)
 	} else {
@@ -307,8 +311,12 @@ func exportBlame(path string, job *blameJob, run *blameRun) error {
 			buf.WriteString(strings.Join(r, "\t") + "\n")
 		}
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return usagef("cannot write %s: %v", path, err)
+	if spec.toStdout() {
+		_, err := stdout.Write(buf.Bytes())
+		return err
+	}
+	if err := os.WriteFile(spec.path, buf.Bytes(), 0o644); err != nil {
+		return usagef("cannot write %s: %v", spec.path, err)
 	}
 	return nil
 }

@@ -39,8 +39,9 @@ func checkCommand() *cli.Command {
 			constFlag,
 			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
 		}, append(append(judgeFlags(),
-			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
+			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does: FILE[:csv|:comment], stdout to print them (FILE.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
+			&cli.StringFlag{Name: "export-strat", Usage: "write the optimal strategy of each <<A>> P query to FILE[:type=actions|indices|induced|dot] (FILE.tra: induced, FILE.dot: dot; several are numbered FILE1, FILE2, ...; stdout to print)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (onus guide explain)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
 		), limitFlags(true)...)...),
@@ -88,6 +89,16 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 	}
+	resSpec, err := checkResultsSpec(c)
+	if err != nil {
+		return err
+	}
+	var stratSpec *stratSpec
+	if arg := c.String("export-strat"); arg != "" {
+		if stratSpec, err = parseStratSpec(arg, "--export-strat"); err != nil {
+			return err
+		}
+	}
 	testing := c.Bool("test")
 	w := c.App.Writer
 	// Without a sweep, text results print as each property finishes (the
@@ -121,8 +132,13 @@ func runCheck(c *cli.Context) error {
 			return err
 		}
 	}
-	if path := c.String("export-results"); path != "" {
-		if err := exportResults(path, job, results); err != nil {
+	if stratSpec != nil {
+		if err := exportStrategies(c, stratSpec, results); err != nil {
+			return err
+		}
+	}
+	if resSpec != nil && !resSpec.toStdout() {
+		if err := exportResults(*resSpec, w, job, results); err != nil {
 			return err
 		}
 	}
@@ -148,6 +164,12 @@ func runCheck(c *cli.Context) error {
 		}
 		if testing {
 			fmt.Fprintf(w, "\n%d passed, %d failed\n", len(results)-failed, failed)
+		}
+		if resSpec != nil && resSpec.toStdout() {
+			fmt.Fprintln(w)
+			if err := exportResults(*resSpec, w, job, results); err != nil {
+				return err
+			}
 		}
 	}
 	printNotes(c.App.ErrWriter, results)
@@ -316,7 +338,8 @@ func checkOptions(c *cli.Context) (lib.Options, error) {
 	}
 	return lib.Options{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: c.Bool("exact"), Explain: c.Bool("explain"),
-		MaxStates: limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
+		Strategies: c.String("export-strat") != "",
+		MaxStates:  limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
 	}, nil
 }
 

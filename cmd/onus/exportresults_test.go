@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -35,5 +36,79 @@ func TestExportResults(t *testing.T) {
 			}
 			checkGolden(t, c.name, string(got))
 		})
+	}
+}
+
+// TestExportResultsForms: --export-results takes PRISM's FILE[:options]
+// forms: stdout prints the lists after the results, :csv and :comment
+// choose PRISM's CSV lists and RESULT comments, and the older FILE,csv
+// notation is read as PRISM reads it.
+func TestExportResultsForms(t *testing.T) {
+	const cpd = "../../examples/cpd.prism"
+	props := []string{cpd, "../../examples/cpd_q.props", "--const", "t=1:2", "--prop", "2", "--prop", "3"}
+	cases := []struct {
+		name, spec, want string
+	}{
+		{"plain", "r.txt",
+			"CAR(p1, car_late)#=? [ F<=t (\"reward\"|\"payoff2\") ]:\nt\tResult\n1\t0.5\n2\t0.5\n\n" +
+				"CAR(p1, car_late)P=? [ F<=t (\"reward\"|\"payoff2\") ]:\nt\tResult\n1\t0.25\n2\t0.25\n"},
+		{"csv", "r.txt:csv",
+			"\"CAR(p1, car_late)#=? [ F<=t (\"\"reward\"\"|\"\"payoff2\"\") ]\"\nt, Result\n1, 0.5\n2, 0.5\n\n" +
+				"\"CAR(p1, car_late)P=? [ F<=t (\"\"reward\"\"|\"\"payoff2\"\") ]\"\nt, Result\n1, 0.25\n2, 0.25\n"},
+		{"old comma notation", "r.txt,csv",
+			"\"CAR(p1, car_late)#=? [ F<=t (\"\"reward\"\"|\"\"payoff2\"\") ]\"\nt, Result\n1, 0.5\n2, 0.5\n\n" +
+				"\"CAR(p1, car_late)P=? [ F<=t (\"\"reward\"\"|\"\"payoff2\"\") ]\"\nt, Result\n1, 0.25\n2, 0.25\n"},
+		{"comment", "r.txt:comment",
+			"// RESULT (t=1): 0.5\n// RESULT (t=2): 0.5\nCAR(p1, car_late)#=? [ F<=t (\"reward\"|\"payoff2\") ]\n\n" +
+				"// RESULT (t=1): 0.25\n// RESULT (t=2): 0.25\nCAR(p1, car_late)P=? [ F<=t (\"reward\"|\"payoff2\") ]\n"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			code, _, errs := onus(t, append([]string{"check", "--export-results", filepath.Join(dir, c.spec)}, props...)...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, errs)
+			}
+			got, err := os.ReadFile(filepath.Join(dir, "r.txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+		})
+	}
+	t.Run("stdout", func(t *testing.T) {
+		code, out, errs := onus(t, append([]string{"check", "--export-results", "stdout:csv"}, props...)...)
+		if code != 0 {
+			t.Fatalf("exit %d\n%s", code, errs)
+		}
+		if want := "\n\n" + cases[1].want; !strings.HasSuffix(out, want) {
+			t.Errorf("stdout does not end with the CSV lists:\n%s", out)
+		}
+		if _, err := os.Stat("stdout"); err == nil {
+			t.Error("a file named stdout was written")
+		}
+	})
+	bad := []struct{ spec, msg string }{
+		{"r.txt:matrix", "matrix option"},
+		{"r.txt:xml", `unknown option "xml"`},
+		{":csv", "needs a file name"},
+	}
+	for _, b := range bad {
+		t.Run(b.spec, func(t *testing.T) {
+			spec := b.spec
+			if !strings.HasPrefix(spec, ":") {
+				spec = filepath.Join(t.TempDir(), spec)
+			}
+			code, _, errs := onus(t, append([]string{"check", "--export-results", spec}, props...)...)
+			if code != exitBadInput || !strings.Contains(errs, b.msg) {
+				t.Errorf("exit %d, stderr %q; want exit 2 mentioning %q", code, errs, b.msg)
+			}
+		})
+	}
+	code, _, errs := onus(t, append([]string{"check", "--json", "--export-results", "stdout"}, props...)...)
+	if code != exitBadInput || !strings.Contains(errs, "--json") {
+		t.Errorf("stdout with --json: exit %d, %s", code, errs)
 	}
 }

@@ -149,6 +149,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			blameCommand(),
 			demoCommand(),
 			simulateCommand(),
+			prismCommand(),
 			guideCommand(),
 			completionCommand(),
 			manCommand(),
@@ -169,6 +170,15 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 	if c != nil && c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
 		help += " " + c.Command.Name
 	}
+	if sw, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -"); ok {
+		if hint := prismHint(strings.TrimPrefix(sw, "-")); hint != "" {
+			name := "onus"
+			if c != nil && c.Command != nil && c.Command.Name != "" && c.Command.Name != c.App.Name {
+				name += " " + c.Command.Name
+			}
+			return usagef("%s does not take -%s: %s", name, strings.TrimPrefix(sw, "-"), hint)
+		}
+	}
 	return usagef("%v (see %s)", err, help)
 }
 
@@ -185,7 +195,7 @@ func reorderArgs(app *cli.App, args []string) []string {
 			cmd = c
 		}
 	}
-	if cmd == nil {
+	if cmd == nil || cmd.SkipFlagParsing {
 		return args
 	}
 	takesValue := map[string]bool{}

@@ -72,7 +72,7 @@ func TestExamples(t *testing.T) {
 }
 
 // timing matches the parts of outputs that change from run to run.
-var timing = regexp.MustCompile(`(Time: +|"seconds": ?)[0-9.e+-]+`)
+var timing = regexp.MustCompile(`(Time: +|"seconds": ?|Time for model checking: )[0-9.e+-]+`)
 
 // checkGolden compares got with testdata/golden/NAME.txt, or rewrites the
 // file under -update.

@@ -22,22 +22,7 @@ import (
 // error saying "not supported"), which are logged and counted. onus's time
 // per property is logged next to PRISM-games' (TIMINGS.tsv).
 func TestPrismVerify(t *testing.T) {
-	corpus, _ := filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
-	root := filepath.Join(corpus, "verify")
-	if _, err := os.Stat(root); err != nil {
-		t.Skipf("conformance corpus not found at %s: %v", root, err)
-	}
-	var propsFiles []string
-	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".props") {
-			propsFiles = append(propsFiles, path)
-		}
-		return nil
-	})
-	slices.Sort(propsFiles)
-	if len(propsFiles) == 0 {
-		t.Fatalf("no .props files under %s", root)
-	}
+	corpus, root, propsFiles := verifyCorpus(t)
 	prismTimes := readTimings(t, filepath.Join(corpus, "TIMINGS.tsv"))
 
 	passed, skipped, values := 0, 0, 0
@@ -106,6 +91,27 @@ func TestPrismVerify(t *testing.T) {
 	if passed < minVerifyPasses {
 		t.Errorf("%d property runs pass, want at least %d (a supported property is now refused?)", passed, minVerifyPasses)
 	}
+}
+
+// verifyCorpus finds the corpus (skipping the test without it) and the
+// .props files of its verify/ folder, sorted.
+func verifyCorpus(t *testing.T) (corpus, root string, propsFiles []string) {
+	corpus, _ = filepath.Abs(filepath.Join("..", "..", "..", "shared", "prism-corpus"))
+	root = filepath.Join(corpus, "verify")
+	if _, err := os.Stat(root); err != nil {
+		t.Skipf("conformance corpus not found at %s: %v", root, err)
+	}
+	filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(path, ".props") {
+			propsFiles = append(propsFiles, path)
+		}
+		return nil
+	})
+	slices.Sort(propsFiles)
+	if len(propsFiles) == 0 {
+		t.Fatalf("no .props files under %s", root)
+	}
+	return corpus, root, propsFiles
 }
 
 // verifyArgs reads a .args file: one run a line, PRISM switches translated

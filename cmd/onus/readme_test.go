@@ -228,6 +228,9 @@ func (r readmeRun) output(tmp string) (string, error) {
 		for k := 1; k+1 < len(args); k++ {
 			switch args[k] {
 			case "--plot", "--dir", "--export-results", "--out":
+				if strings.HasPrefix(args[k+1], "stdout") {
+					continue // printed, not written
+				}
 				p := filepath.Join(tmp, filepath.Base(args[k+1]))
 				back = append(back, p, args[k+1])
 				args[k+1] = p
