@@ -74,5 +74,6 @@ func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v takes =?, #=? or P=?", x.Kind)
 	}
+	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
 	return res, nil
 }

@@ -61,6 +61,7 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 		Start:   a.Root(s0),
 		Counts:  counts,
 		Exact:   c.cfg.Exact,
+		Free:    c.cfg.Unavailable == UnavailableFree,
 	}
 	if degrees {
 		q.Prefetch()
@@ -161,6 +162,7 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v%s is not a degree query", x.Kind, relString(x.Rel))
 	}
+	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
 	return res, nil
 }
 

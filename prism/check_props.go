@@ -275,6 +275,9 @@ func actionText(a PlanAction) string {
 	if a.Idle {
 		return "-"
 	}
+	if a.Free {
+		return "*"
+	}
 	if a.Name == "" {
 		return "#" + itoa(a.Index)
 	}
@@ -313,36 +316,45 @@ func (c *checker) planStep(s *PlanStep) {
 	}
 }
 
-// idleStep checks a step naming an idle player (`-`, or `idle` when no
-// action has that name) and reports whether it was one. Such a step is
-// positional, as a trace's joint action: one entry per player, in player
-// order, each an action of its player or idle.
+// idleStep checks a positional step, one naming an idle player (`-`, or
+// `idle` when no action has that name) or a free one (`*`), and reports
+// whether it was one. Such a step lists, as a trace's joint action, one
+// entry per player in player order, each an action of its player, idle or
+// free.
 func (c *checker) idleStep(s *PlanStep) bool {
 	_, hasIdle := c.owner[IdleName]
 	if c.m.Type != TypeCSG {
 		hasIdle = c.actionSet[IdleName]
 	}
-	var idle *PlanAction
+	var mark *PlanAction
 	for i := range s.Actions {
-		if s.Actions[i].IsIdle(hasIdle) {
-			idle = &s.Actions[i]
+		if s.Actions[i].Free || s.Actions[i].IsIdle(hasIdle) {
+			mark = &s.Actions[i]
 			break
 		}
 	}
-	if idle == nil {
+	if mark == nil {
 		return false
 	}
 	if c.m.Type != TypeCSG {
-		c.errorf(idle.Pos, "%q names an idle player only in csg models; in an smg only the state's owner acts", actionText(*idle))
+		if mark.Free {
+			c.errorf(mark.Pos, "\"*\" names a free player only in csg models; in an smg only the state's owner acts (write [*] for a step that leaves the owner free)")
+			return true
+		}
+		c.errorf(mark.Pos, "%q names an idle player only in csg models; in an smg only the state's owner acts", actionText(*mark))
 		return true
 	}
 	n := len(c.m.Players)
 	if len(s.Actions) != n {
-		c.errorf(idle.Pos, "a step naming an idle player lists one entry per player in player order (%d players), not %d", n, len(s.Actions))
+		what := "an idle"
+		if mark.Free {
+			what = "a free"
+		}
+		c.errorf(mark.Pos, "a step naming %s player lists one entry per player in player order (%d players), not %d", what, n, len(s.Actions))
 		return true
 	}
 	for p, a := range s.Actions {
-		if a.IsIdle(hasIdle) {
+		if a.Free || a.IsIdle(hasIdle) {
 			continue
 		}
 		o, ok := c.actionPlayer(a)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -34,7 +33,7 @@ func blameCommand() *cli.Command {
 			"PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
 			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
+			&cli.StringFlag{Name: "plan", Usage: planUsage + "; an unnamed plan is called pi", Required: true},
 			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
@@ -106,9 +105,6 @@ func runBlame(c *cli.Context) error {
 	return nil
 }
 
-// planNameRE matches a plan given by name, alone or as NAME=PLAN.
-var planNameRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(=|$)`)
-
 func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if c.NArg() < 1 || c.NArg() > 2 {
 		return nil, usagef("blame takes MODEL and an optional PROPS file (got %d arguments); see onus blame --help", c.NArg())
@@ -127,7 +123,7 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
 	}
-	if job.plan, err = blamePlan(job.fset, job.props, c.String("plan")); err != nil {
+	if job.plan, err = planArg(job.fset, job.props, c.String("plan")); err != nil {
 		return nil, err
 	}
 	if job.outcome, err = prism.ParsePath(job.fset, "--outcome", c.String("outcome")); err != nil {
@@ -156,6 +152,10 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	unavail, err := unavailableOption(c)
+	if err != nil {
+		return nil, err
+	}
 	plans := map[string]*prism.Plan{}
 	for _, d := range job.props.Plans {
 		plans[d.Name.Name] = d.Plan
@@ -164,46 +164,9 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 		return nil, err
 	}
 	job.cfg = checker.Config{Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
-		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory}
+		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory,
+		Unavailable: unavail}
 	return job, nil
-}
-
-// blamePlan reads --plan: a plan NAME of the props file, NAME=PLAN, or
-// the plan's steps (a trace @FILE included), which are then named "pi"
-// (or a fresh name if the props file has a plan pi).
-func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.PlanDecl, error) {
-	if m := planNameRE.FindStringSubmatch(s); m != nil {
-		if m[2] == "=" {
-			d, err := prism.ParsePlan(fset, "--plan", s)
-			if err != nil {
-				return nil, err
-			}
-			props.Plans = append(props.Plans, d)
-			return d, nil
-		}
-		for _, d := range props.Plans {
-			if d.Name.Name == m[1] {
-				return d, nil
-			}
-		}
-		return nil, usagef("--plan %s: no plan of that name (give the steps, e.g. --plan '[d1,d2]')", m[1])
-	}
-	pl, err := prism.ParseBarePlan(fset, "--plan", s)
-	if err != nil {
-		return nil, err
-	}
-	name := "pi"
-	for taken := true; taken; {
-		taken = false
-		for _, d := range props.Plans {
-			if d.Name.Name == name {
-				name, taken = name+"_", true
-			}
-		}
-	}
-	d := &prism.PlanDecl{Pos: pl.Pos, Name: prism.Ident{NamePos: pl.Pos, Name: name}, Plan: pl}
-	props.Plans = append(props.Plans, d)
-	return d, nil
 }
 
 // run builds the model, reads a trace plan and computes the rows.
@@ -225,6 +188,7 @@ func (job *blameJob) run() (*blameRun, error) {
 	}
 	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon}
 	run := &blameRun{blame: b, model: m, notes: horizonNotes(job.fset, chk, job.query, res, job.cfg.Horizon > 0)}
+	run.notes = append(run.notes, checkerNotes(job.fset, b.Notes)...)
 	if job.explain {
 		// Each agent's verdicts are the check queries CAR/CPR/CCR(agent,
 		// plan) [outcome]: blameexplain.go justifies them.

@@ -34,7 +34,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
-			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
+			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
@@ -74,7 +74,7 @@ type propResult struct {
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
 	test   string         // the --test verdict
-	notes  []*prism.Error // horizon notes (SPEC §10.5)
+	notes  []*prism.Error // horizon notes (SPEC §10.5) and the checker's
 	secs   float64        // time to check the property
 }
 
@@ -248,12 +248,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if len(pfErrs) > 0 {
 		return nil, pfErrs
 	}
-	for _, s := range c.StringSlice("plan") {
-		d, err := prism.ParsePlan(job.fset, "--plan", s)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Plans = append(job.props.Plans, d)
+	if err := planArgs(job.fset, job.props, c.StringSlice("plan")); err != nil {
+		return nil, err
 	}
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
@@ -293,6 +289,10 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if err != nil {
 		return nil, err
 	}
+	unavail, err := unavailableOption(c)
+	if err != nil {
+		return nil, err
+	}
 	job.exact = c.Bool("exact")
 	if job.limits, err = buildLimits(c); err != nil {
 		return nil, err
@@ -304,7 +304,7 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	job.cfg = checker.Config{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: job.exact,
 		Plans: plans, Behaviours: job.props.Behaviours, MaxProduct: job.limits.MaxStates,
-		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"),
+		MaxMemory: job.limits.MaxMemory, Explain: c.Bool("explain"), Unavailable: unavail,
 	}
 	return job, nil
 }
@@ -379,6 +379,9 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			}
 			res = clampProbabilities(p.Expr, res)
 			notes := horizonNotes(job.fset, chk, p.Expr, res, job.cfg.Horizon > 0)
+			if res != nil {
+				notes = append(notes, checkerNotes(job.fset, res.Notes)...)
+			}
 			per[i] = append(per[i], propResult{prop: p, consts: consts, res: res, err: err, model: m, notes: notes, secs: secs})
 			if job.done != nil {
 				job.done(&per[i][len(per[i])-1])
