@@ -91,19 +91,19 @@ func (l *PlanLoss) Message() string {
 	}
 	mass := "probability " + shortFloat(l.Prob) + " under β"
 	if l.Count != nil {
-		mass += ", " + l.Count.String() + " histories"
+		n := "histories"
 		if l.Count.Cmp(big.NewInt(1)) == 0 {
-			mass = strings.TrimSuffix(mass, "ies") + "y"
+			n = "history"
 		}
+		mass += ", " + l.Count.String() + " " + n
 	}
 	compat := fmt.Sprintf("Compat_%s(%s)", set, name)
-	head := fmt.Sprintf("%s cannot always be followed by %s: at step %d %s cannot %s (not enabled in %s)",
-		plan, set, l.Step, l.Player, takeText(action), l.StateText)
+	head := fmt.Sprintf("%s, step %d: %s cannot %s in %s (not enabled there)", plan, l.Step, l.Player, takeText(action), l.StateText)
 	if l.Kept {
-		return fmt.Sprintf("%s; there %s acts as β says (--unavailable free), which keeps in %s the histories where a player of %s cannot follow the plan (%s), histories that --unavailable drop leaves out (see %s)",
+		return fmt.Sprintf("%s; --unavailable free lets %s act as β says there, which keeps in %s the histories where %s cannot follow the plan (%s); drop would leave them out (see %s)",
 			head, l.Player, compat, set, mass, GuidePlans)
 	}
-	return fmt.Sprintf("%s; the histories where a player of %s cannot follow the plan (%s) are not in %s, and every value computed from it leaves them out; --unavailable free keeps them (see %s)",
+	return fmt.Sprintf("%s; the histories where %s cannot follow the plan (%s) are not in %s, so its values leave them out; --unavailable free keeps them (see %s)",
 		head, set, mass, compat, GuidePlans)
 }
 

@@ -1,6 +1,9 @@
 package prism
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // This file checks properties files (reference §5, SPEC §2–§5): constants,
 // labels, property names, the property operators, plans, behaviours and the
@@ -346,11 +349,12 @@ func (c *checker) idleStep(s *PlanStep) bool {
 	}
 	n := len(c.m.Players)
 	if len(s.Actions) != n {
-		what := "an idle"
-		if mark.Free {
-			what = "a free"
+		names := make([]string, n)
+		for p := range names {
+			names[p] = c.playerLabel(p)
 		}
-		c.errorf(mark.Pos, "a step naming %s player lists one entry per player in player order (%d players), not %d", what, n, len(s.Actions))
+		c.errorf(s.Pos, "a step naming an idle (-) or free (*) player lists one entry per player in player order (%d players: %s), not %d",
+			n, strings.Join(names, ", "), len(s.Actions))
 		return true
 	}
 	for p, a := range s.Actions {
@@ -359,7 +363,7 @@ func (c *checker) idleStep(s *PlanStep) bool {
 		}
 		o, ok := c.actionPlayer(a)
 		if ok && o != p {
-			c.errorf(a.Pos, "%q is not an action of player %q (entry %d of a step naming an idle player)", actionText(a), c.playerLabel(p), p+1)
+			c.errorf(a.Pos, "%q is not an action of player %s (entry %d), but of %s", actionText(a), c.playerLabel(p), p+1, c.playerLabel(o))
 		}
 	}
 	return true

@@ -116,9 +116,9 @@ var robustRows = []struct {
 	{"a trace's idle entry is an idle step", []string{"check", "idle.prism", "--plan", "pi=@idle.txt", "--pf", `CAR(p2, pi)=? [ X X "done" ]`}, exitOK,
 		"", []string{"Result: count 0, prob 0, entropy 0\n"}},
 	{"idle step with too few entries", []string{"check", "idle.prism", "--pf", `CAR(p2, [-])=? [ X "done" ]`}, exitBadInput,
-		"--pf:1:10: error: a step naming an idle player lists one entry per player in player order (2 players), not 1", nil},
+		"--pf:1:9: error: a step naming an idle (-) or free (*) player lists one entry per player in player order (2 players: p1, p2), not 1", nil},
 	{"idle step with an action out of place", []string{"check", "idle.prism", "--pf", `CAR(p2, [d2,-])=? [ X "done" ]`}, exitBadInput,
-		`--pf:1:10: error: "d2" is not an action of player "p1" (entry 1 of a step naming an idle player)`, nil},
+		`--pf:1:10: error: "d2" is not an action of player p1 (entry 1), but of p2`, nil},
 	{"idle step not executable", []string{"check", "idle.prism", "--pf", `CAR(p2, [-,d2])=? [ X "done" ]`}, exitBadInput,
 		"--pf:1:9: error: the plan cannot be carried out: step 1 [-,d2] is not available in any state it can be taken in", nil},
 	{"idle step in an smg", []string{"check", "inf.prism", "--pf", "CAR(p1, [-])=? [ X t=1 ]"}, exitBadInput,
@@ -215,6 +215,9 @@ func TestClampProbabilities(t *testing.T) {
 		{"CPR(p1, [*])H=? [ F x=1 ]", num(1.25), 1.25},
 		{"Hinf=? [ G x=1 ]", num(1.0000000000000007), 1.0000000000000007},
 		{"<<p1>> Rmax=? [ F x=1 ]", num(2.5), 2.5},
+		// A power index may be negative (examples/crossing.props).
+		{"SHAPLEY(p1, [*])P=? [ F x=1 ]", num(-0.25), -0.25},
+		{"BANZHAF(p1, [*])P=? [ F x=1 ]", num(-0.25), -0.25},
 	}
 	for _, row := range rows {
 		got := clampProbabilities(parse(row.prop), row.in).Number
