@@ -50,8 +50,8 @@ func TestPlanForms(t *testing.T) {
 				files = append(files, "plans.props")
 			}
 			runs := map[string][]string{
-				"check": append(append([]string{"check"}, files...), "--plan", f.plan, "--pf", planQuery(f.props)),
-				"blame": append(append([]string{"blame"}, files...), "--plan", f.plan, "--outcome", `F<=2 "payoff1"`),
+				"check":    append(append([]string{"check"}, files...), "--plan", f.plan, "--pf", planQuery(f.props)),
+				"blame":    append(append([]string{"blame"}, files...), "--plan", f.plan, "--outcome", `F<=2 "payoff1"`),
 				"simulate": append(append([]string{"simulate"}, files...), "--plan", f.plan, "--steps", "2"),
 				"export-outcome": append(append([]string{"export-outcome"}, files...), "--plan", f.plan,
 					"--pf", planQuery(f.props), "--prop", "2", "--dir", filepath.Join(dir, "x")),
