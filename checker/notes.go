@@ -16,7 +16,10 @@ import (
 type Note struct {
 	Pos  prism.Pos // what it is about: a plan step, usually
 	Msg  string
-	Loss *PlanLoss // a plan that cannot always be followed (nil for other notes)
+	// Losses: a plan that cannot always be followed (SPEC §13), one entry
+	// per coalition, all first stuck at the same step, player and state
+	// (nil for other notes).
+	Losses []*PlanLoss
 }
 
 // GuideUnnamed is the section of the user guide on players a plan step

@@ -78,10 +78,13 @@ type PlanLoss struct {
 const GuidePlans = "docs/guide/plans.md#plans-that-cannot-be-followed"
 
 // Message words the loss for a person, as onus prints it in a note.
-func (l *PlanLoss) Message() string {
-	set := "{" + strings.Join(l.Coalition, ",") + "}"
-	plan := "the plan"
-	name := "pi"
+func (l *PlanLoss) Message() string { return LossMessage([]*PlanLoss{l}) }
+
+// LossMessage words, in one note, the losses of several coalitions that
+// are first stuck at the same step, player and state.
+func LossMessage(ls []*PlanLoss) string {
+	l := ls[0]
+	plan, name := "the plan", "pi"
 	if l.Plan != "" {
 		plan, name = "plan "+l.Plan, l.Plan
 	}
@@ -89,22 +92,53 @@ func (l *PlanLoss) Message() string {
 	if action == "-" {
 		action = "idle"
 	}
-	mass := "probability " + shortFloat(l.Prob) + " under β"
+	head := fmt.Sprintf("%s, step %d: %s cannot %s in %s (not enabled there)", plan, l.Step, l.Player, takeText(action), l.StateText)
+	compat := func(l *PlanLoss) string { return fmt.Sprintf("Compat_{%s}(%s)", strings.Join(l.Coalition, ","), name) }
+	if len(ls) == 1 {
+		set := "{" + strings.Join(l.Coalition, ",") + "}"
+		mass := l.mass(true)
+		if l.Kept {
+			return fmt.Sprintf("%s; --unavailable free lets %s act as β says there, which keeps in %s the histories where %s cannot follow the plan (%s); drop would leave them out (see %s)",
+				head, l.Player, compat(l), set, mass, GuidePlans)
+		}
+		return fmt.Sprintf("%s; the histories where %s cannot follow the plan (%s) are not in %s, so its values leave them out; --unavailable free keeps them (see %s)",
+			head, set, mass, compat(l), GuidePlans)
+	}
+	units := "probability under β"
+	if l.Count != nil {
+		units += " (histories)"
+	}
+	var parts []string
+	for _, x := range ls {
+		parts = append(parts, compat(x)+" "+x.mass(false))
+	}
+	list := units + ": " + strings.Join(parts, ", ")
+	if l.Kept {
+		return fmt.Sprintf("%s; --unavailable free lets %s act as β says there and keeps the histories where a coalition cannot follow the plan, which drop would leave out of its set — %s (see %s)",
+			head, l.Player, list, GuidePlans)
+	}
+	return fmt.Sprintf("%s; the histories where a coalition cannot follow the plan are not in its set, and its values leave them out — %s; --unavailable free keeps them (see %s)",
+		head, list, GuidePlans)
+}
+
+// mass prints the probability (and count) of the loss; long spells out
+// the units ("probability 0.2 under β, 8 histories"), else "0.2 (8)".
+func (l *PlanLoss) mass(long bool) string {
+	if !long {
+		if l.Count != nil {
+			return shortFloat(l.Prob) + " (" + l.Count.String() + ")"
+		}
+		return shortFloat(l.Prob)
+	}
+	s := "probability " + shortFloat(l.Prob) + " under β"
 	if l.Count != nil {
 		n := "histories"
 		if l.Count.Cmp(big.NewInt(1)) == 0 {
 			n = "history"
 		}
-		mass += ", " + l.Count.String() + " " + n
+		s += ", " + l.Count.String() + " " + n
 	}
-	compat := fmt.Sprintf("Compat_%s(%s)", set, name)
-	head := fmt.Sprintf("%s, step %d: %s cannot %s in %s (not enabled there)", plan, l.Step, l.Player, takeText(action), l.StateText)
-	if l.Kept {
-		return fmt.Sprintf("%s; --unavailable free lets %s act as β says there, which keeps in %s the histories where %s cannot follow the plan (%s); drop would leave them out (see %s)",
-			head, l.Player, compat, set, mass, GuidePlans)
-	}
-	return fmt.Sprintf("%s; the histories where %s cannot follow the plan (%s) are not in %s, so its values leave them out; --unavailable free keeps them (see %s)",
-		head, set, mass, compat, GuidePlans)
+	return s
 }
 
 func takeText(action string) string {
@@ -148,6 +182,7 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 	}
 	other := q.Product.Passes(q.Start, q.Steps, q.T, masks, q.Counts)
 	name := ref.Name
+	var losses []*PlanLoss
 	for i, f := range lossy {
 		mine := q.Pass(f.j)
 		drop, free := mine, other[i]
@@ -180,7 +215,21 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 			l.Count.Sub(l.Count, drop.CAcc)
 			l.Count.Sub(l.Count, drop.CRej)
 		}
-		c.addNote(Note{Pos: l.Pos, Msg: l.Message(), Loss: &l})
+		losses = append(losses, &l)
+	}
+	// One note per place where the plan is first stuck.
+	for len(losses) > 0 {
+		l0 := losses[0]
+		group, rest := []*PlanLoss{l0}, losses[:0:0]
+		for _, l := range losses[1:] {
+			if l.Pos == l0.Pos && l.Step == l0.Step && l.Player == l0.Player && l.State == l0.State {
+				group = append(group, l)
+			} else {
+				rest = append(rest, l)
+			}
+		}
+		c.addNote(Note{Pos: l0.Pos, Msg: LossMessage(group), Losses: group})
+		losses = rest
 	}
 }
 

@@ -133,8 +133,11 @@ func (c *rcase) compareLosses(en *naive.Enum, r *prism.Resp, notes []checker.Not
 	np := len(c.g.Players)
 	got := map[string]*checker.PlanLoss{}
 	for _, n := range notes {
-		if n.Loss != nil {
-			got[strings.Join(n.Loss.Coalition, ",")] = n.Loss
+		for _, l := range n.Losses {
+			got[strings.Join(l.Coalition, ",")] = l
+			if !strings.Contains(n.Msg, "Compat_{"+strings.Join(l.Coalition, ",")+"}") {
+				fail("note %q does not name Compat_{%s}", n.Msg, strings.Join(l.Coalition, ","))
+			}
 		}
 	}
 	want := 0

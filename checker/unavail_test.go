@@ -79,7 +79,7 @@ func TestLossNotes(t *testing.T) {
 		{"CPR", unavailCSG, plan + `CPR(p1, pi)=? [ F<=2 "crashed" ]`, false, []wantLoss{both, p2}},
 		// CCR: every J ∋ p1 and J∖{p1}; the power indices every J.
 		{"CCR", unavailCSG, plan + `CCR(p1, pi)=? [ F<=2 "crashed" ]`, false, []wantLoss{p1, both, p2}},
-		{"SHAPLEY", unavailCSG, plan + `SHAPLEY(p2, pi)=? [ F<=2 "crashed" ]`, false, []wantLoss{p1, p2, both}},
+		{"SHAPLEY", unavailCSG, plan + `SHAPLEY(p2, pi)=? [ F<=2 "crashed" ]`, false, []wantLoss{p1, both, p2}},
 		// Under free the same histories are kept, and the note says so.
 		{"free", unavailCSG, plan + `CCR(p1, pi)=? [ F<=2 "crashed" ]`, true, []wantLoss{p1, both, p2}},
 		// A plan that can always be followed, and a loss only after the
@@ -114,8 +114,11 @@ func TestLossNotes(t *testing.T) {
 			}
 			var got []*PlanLoss
 			for _, n := range res.Notes {
-				if n.Loss != nil {
-					got = append(got, n.Loss)
+				got = append(got, n.Losses...)
+				for _, l := range n.Losses {
+					if !strings.Contains(n.Msg, "Compat_{"+strings.Join(l.Coalition, ",")+"}") {
+						t.Errorf("note %q does not name the set of {%s}", n.Msg, strings.Join(l.Coalition, ","))
+					}
 				}
 			}
 			if len(got) != len(tc.want) {
@@ -182,7 +185,7 @@ func TestOmissionNote(t *testing.T) {
 			}
 			var msgs []string
 			for _, n := range res.Notes {
-				if n.Loss == nil {
+				if n.Losses == nil {
 					msgs = append(msgs, n.Msg)
 				}
 			}
