@@ -14,8 +14,8 @@ import (
 
 // Note is a remark on how a result was computed.
 type Note struct {
-	Pos  prism.Pos // what it is about: a plan step, usually
-	Msg  string
+	Pos prism.Pos // what it is about: a plan step, usually
+	Msg string
 	// Losses: a plan that cannot always be followed (SPEC §13), one entry
 	// per coalition, all first stuck at the same step, player and state
 	// (nil for other notes).
