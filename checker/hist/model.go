@@ -23,6 +23,8 @@ type Model struct {
 	allows      map[allowKey]translate.Bitset
 	actFilters  map[[2]int32]translate.Bitset
 	freeFilters map[[2]int32]translate.Bitset // actionFilter plus the states where the action is missing
+	missing     map[[2]int32]bool             // some state lacks the action (unavail.go)
+	stuckOwners map[*Step]uint64              // owners some state of whom the step leaves stuck (unavail.go)
 	owners      uint64                        // ownersMask cache
 }
 
@@ -54,6 +56,8 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		allows:      map[allowKey]translate.Bitset{},
 		actFilters:  map[[2]int32]translate.Bitset{},
 		freeFilters: map[[2]int32]translate.Bitset{},
+		missing:     map[[2]int32]bool{},
+		stuckOwners: map[*Step]uint64{},
 	}
 }
 

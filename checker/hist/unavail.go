@@ -86,15 +86,28 @@ func (m *Model) FirstLoss(s0 int, steps []*Step, T int, j uint64) *Loss {
 	if j == 0 {
 		return nil
 	}
+	// The last step that may get a player of j stuck somewhere; none: no
+	// sweep.
+	last := -1
+	for k := 0; k < T && k < len(steps); k++ {
+		if m.mayStick(steps[k], j) {
+			last = k
+		}
+	}
+	if last < 0 {
+		return nil
+	}
 	g := m.g
 	cur := []int{s0}
 	seen := make([]int, g.NumStates) // the step+1 at which a state was last added
-	for k := 0; k < T && k < len(steps) && len(cur) > 0; k++ {
+	for k := 0; k <= last && len(cur) > 0; k++ {
 		st := steps[k]
 		best := -1
-		for _, s := range cur {
-			if p := m.Stuck(st, j, s); p >= 0 && (best < 0 || s < best) {
-				best = s
+		if m.mayStick(st, j) {
+			for _, s := range cur {
+				if p := m.Stuck(st, j, s); p >= 0 && (best < 0 || s < best) {
+					best = s
+				}
 			}
 		}
 		if best >= 0 {
@@ -116,4 +129,44 @@ func (m *Model) FirstLoss(s0 int, steps []*Step, T int, j uint64) *Loss {
 		cur = next
 	}
 	return nil
+}
+
+// mayStick reports whether step st may leave a player of coalition j (a
+// plain mask) stuck in some state of the game, reachable or not: a quick
+// test before FirstLoss sweeps. The answers per action (csg) and per step
+// and owner (smg, mdp) are cached.
+func (m *Model) mayStick(st *Step, j uint64) bool {
+	if st.Free() {
+		return false
+	}
+	g := m.g
+	if g.Type == prism.TypeCSG {
+		for p, a := range st.Act {
+			if a < 0 || j&(1<<uint(p)) == 0 {
+				continue
+			}
+			key := [2]int32{int32(p), a}
+			missing, ok := m.missing[key]
+			if !ok {
+				for s := 0; s < g.NumStates && !missing; s++ {
+					missing = !m.canTake(s, p, a)
+				}
+				m.missing[key] = missing
+			}
+			if missing {
+				return true
+			}
+		}
+		return false
+	}
+	owners, ok := m.stuckOwners[st]
+	if !ok {
+		for s := 0; s < g.NumStates; s++ {
+			if o := Owner(g, s); o < 64 && !st.enabled(g, s) {
+				owners |= 1 << uint(o)
+			}
+		}
+		m.stuckOwners[st] = owners
+	}
+	return owners&j != 0
 }
