@@ -169,3 +169,23 @@ func TestUnavailableFlag(t *testing.T) {
 		}
 	}
 }
+
+// TestTraceRowOmission: a trace row is read by the rule of plan steps: a
+// row naming some players leaves the others free, with a note at the row;
+// * says so without one.
+func TestTraceRowOmission(t *testing.T) {
+	t.Chdir("testdata/plans")
+	code, out, errs := onus(t, "blame", planModel, "--plan", "@partial.txt", "--outcome", `F<=2 "payoff1"`)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	want := "partial.txt:3:1: note: step [d1] of the trace partial.txt names no action of p2, who is free at that step"
+	if strings.Count(errs, "note:") != 1 || !strings.Contains(errs, want) {
+		t.Errorf("stderr lacks %q (once):\n%s", want, errs)
+	}
+	// p1's part of the trace, [d1,*] [c1,*], is its part of run.txt: the
+	// same CAR degrees as in TestPlanForms.
+	if !strings.Contains(out, "p1     false  0.285714  0.285714") {
+		t.Errorf("output:\n%s", out)
+	}
+}
