@@ -70,9 +70,6 @@ func runExportOutcome(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	for _, n := range checkerNotes(job.fset, chk.Notes()) {
-		fmt.Fprintln(c.App.ErrWriter, n.Pos.String()+": note: "+n.Msg)
-	}
 	dir := c.String("dir")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)
@@ -106,5 +103,8 @@ func runExportOutcome(c *cli.Context) error {
 		plural = ""
 	}
 	fmt.Fprintf(w, "Wrote %d language%s to %s (manifest.json)\n", len(man.Languages), plural, dir)
+	for _, n := range checkerNotes(job.fset, chk.Notes()) {
+		fmt.Fprintln(c.App.ErrWriter, n.Pos.String()+": note: "+n.Msg)
+	}
 	return nil
 }
