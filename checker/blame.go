@@ -75,6 +75,9 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 		b.Coalitions = append(b.Coalitions, CoalitionValue{Players: c.playerNames(co.Mask), Coalition: co})
 	}
 	c.lossNotes(q, plan, respCoalitions(prism.SHAPLEY, q))
+	for _, row := range b.Agents {
+		c.signNote(plan.Pos, row.Agent, []string{"SHAPLEY", "BANZHAF"}, []*Power{&row.Shapley, &row.Banzhaf})
+	}
 	b.Notes = c.Notes()
 	return b, nil
 }

@@ -189,3 +189,23 @@ func TestTraceRowOmission(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestNegativeShareNote: a negative power index is explained where it is
+// printed (SPEC §13), for the measures the query prints.
+func TestNegativeShareNote(t *testing.T) {
+	const note = "note: d2 has negative shares (SHAPLEY P -0.3142"
+	for _, tc := range []struct {
+		args []string
+		want bool
+	}{
+		{[]string{"blame", "../../examples/crossing.prism", "--plan", "@../../examples/crossing.trace.txt", "--outcome", `F<=2 "crash"`}, true},
+		{[]string{"blame", "../../examples/crossing.prism", "--plan", "@../../examples/crossing.trace.txt", "--outcome", `F<=2 "crash"`, "--unavailable", "free"}, false},
+		{[]string{"check", "../../examples/crossing.prism", "../../examples/crossing.props", "--prop", "2"}, true},
+		{[]string{"check", "../../examples/crossing.prism", "--plan", "@../../examples/crossing.trace.txt", "--pf", `SHAPLEY(d2, pi)#=? [ F<=2 "crash" ]`}, false},
+	} {
+		code, out, errs := onus(t, tc.args...)
+		if code != 0 || strings.Contains(errs, note) != tc.want {
+			t.Errorf("%v: exit %d, note %v wanted\n%s%s", tc.args, code, tc.want, out, errs)
+		}
+	}
+}
