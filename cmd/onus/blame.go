@@ -33,7 +33,7 @@ func blameCommand() *cli.Command {
 			"PROPS may declare labels, constants, plans (--plan NAME) and behaviours.\n\n" +
 			"Example: onus blame examples/cpd.prism --plan '[d1,d2]' --outcome 'X \"fine\"'",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "plan", Usage: planUsage + "; an unnamed plan is called pi", Required: true},
+			&cli.StringFlag{Name: "plan", Usage: "the plan: " + planUsage + "; an unnamed plan is called pi", Required: true},
 			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (SPEC §3)", Required: true},
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},

@@ -34,7 +34,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
-			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
+			&cli.StringSliceFlag{Name: "plan", Usage: "a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does (.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},

@@ -29,7 +29,7 @@ func exportOutcomeCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "prop", Usage: "the property to export (1-based index or name)", Required: true},
 			&cli.StringSliceFlag{Name: "pf", Usage: "add this property to those of PROPS (repeatable)"},
 			constFlag,
-			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
+			&cli.StringSliceFlag{Name: "plan", Usage: "a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
 			unavailableFlag(),
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1", DefaultText: "the plan's length or the outcome's depth"},

@@ -18,15 +18,15 @@ import (
 
 // planUsage is the help text of --plan; what it does with the plan is the
 // command's.
-const planUsage = "the plan: its steps ('[go1,go2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN' " +
+const planUsage = "its steps ('[go1,go2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN' " +
 	"(see docs/guide/plans.md)"
 
 // unavailableFlag is --unavailable (check, blame, export-outcome).
 func unavailableFlag() cli.Flag {
 	return &cli.StringFlag{Name: "unavailable", Value: "drop",
-		Usage: "where a player cannot take its planned action (not enabled in the state reached): " +
-			"drop the history from Compat_J(plan), as the paper defines it, or let the player act " +
-			"freely as the behaviour says (free); see " + checker.GuidePlans}
+		Usage: "what a plan means where a player cannot take its planned action (not enabled in the state reached): " +
+			"drop, the history leaves Compat_J(plan) (the paper's definition); free, the player acts as its " +
+			"behaviour says at that step (see " + checker.GuidePlans + ")"}
 }
 
 // unavailableOption reads --unavailable.
