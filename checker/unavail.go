@@ -84,7 +84,7 @@ func (l *PlanLoss) Message() string { return LossMessage([]*PlanLoss{l}) }
 // are first stuck at the same step, player and state.
 func LossMessage(ls []*PlanLoss) string {
 	l := ls[0]
-	plan, name := "the plan", "pi"
+	plan, name := "the plan", "π"
 	if l.Plan != "" {
 		plan, name = "plan "+l.Plan, l.Plan
 	}
