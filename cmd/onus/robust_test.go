@@ -120,7 +120,7 @@ var robustRows = []struct {
 	{"idle step with an action out of place", []string{"check", "idle.prism", "--pf", `CAR(p2, [d2,-])=? [ X "done" ]`}, exitBadInput,
 		`--pf:1:10: error: "d2" is not an action of player p1 (entry 1), but of p2`, nil},
 	{"idle step not executable", []string{"check", "idle.prism", "--pf", `CAR(p2, [-,d2])=? [ X "done" ]`}, exitBadInput,
-		"--pf:1:9: error: the plan cannot be carried out: step 1 [-,d2] is not available in any state it can be taken in", nil},
+		"--pf:1:9: error: the plan cannot be carried out: step 1 [-,d2] is not available in any state it can be taken in (--unavailable free lets a player that cannot take its action act freely: docs/guide/plans.md#plans-that-cannot-be-followed)", nil},
 	{"idle step in an smg", []string{"check", "inf.prism", "--pf", "CAR(p1, [-])=? [ X t=1 ]"}, exitBadInput,
 		`--pf:1:10: error: "-" names an idle player only in csg models; in an smg only the state's owner acts`, nil},
 	// path formulas in R: each refusal points at the operator at fault
