@@ -129,8 +129,9 @@ func (b *Build) check(p *prism.Property, refused error) *Result {
 
 // Notes returns the notes due for property e with result res (nil if it
 // failed), as the Check methods give them in Result.Notes: an unbounded
-// operator judged within the horizon its plan's length set, or a horizon
-// that does not apply to a game operator. It is for properties checked
+// operator judged within the horizon its plan's length set, a horizon
+// that does not apply to a game operator, and the notes the checker made
+// (res.Notes). It is for properties checked
 // with the Checker.
 func (b *Build) Notes(e prism.Expr, res *checker.Result) []Note {
 	b.m.sh.mu.Lock()
@@ -142,5 +143,13 @@ func (b *Build) Notes(e prism.Expr, res *checker.Result) []Note {
 }
 
 func (b *Build) notes(e prism.Expr, res *checker.Result) []Note {
-	return horizonNotes(b.m.fset, b.chk, e, res, b.m.opts.Horizon > 0)
+	notes := horizonNotes(b.m.fset, b.chk, e, res, b.m.opts.Horizon > 0)
+	if res != nil {
+		// the checker's own: plans that cannot always be followed, players
+		// a step leaves free without saying so, negative shares
+		for _, n := range res.Notes {
+			notes = append(notes, Note{Pos: b.m.fset.Position(n.Pos), Msg: n.Msg})
+		}
+	}
+	return notes
 }

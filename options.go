@@ -51,6 +51,11 @@ type Options struct {
 	// Strategies also gives each coalition query's optimal strategy
 	// profile (Result.Strategy), as onus prism -exportstrat writes it.
 	Strategies bool
+	// Unavailable says what a plan means where a player cannot take its
+	// planned action: drop such histories from Compat_J(π) (the default,
+	// the paper's definition) or let the player act as β says
+	// (checker.UnavailableFree); see docs/guide/plans.md.
+	Unavailable checker.Unavailable
 
 	// MaxStates bounds the states of the model and of each product built
 	// to check it (0: translate.DefaultMaxStates); MaxTransitions the
@@ -77,6 +82,7 @@ func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
 		Exact:       opts.Exact,
 		Explain:     opts.Explain,
 		Strategies:  opts.Strategies,
+		Unavailable: opts.Unavailable,
 		MaxProduct:  opts.MaxStates,
 		MaxMemory:   opts.MaxMemory,
 		Plans:       plans,

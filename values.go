@@ -40,7 +40,9 @@ func isProbQuery(e prism.Expr) bool {
 	case *prism.ProbOp:
 		return (x.Kind == 'P' || x.Kind == 'S') && x.Rel.IsQuery()
 	case *prism.Resp:
-		return x.Degree == prism.DegProb && x.Rel.IsQuery()
+		// A power index by probability is a sum of differences of
+		// probabilities: it may be negative (docs/guide/plans.md).
+		return !x.Kind.IsPower() && x.Degree == prism.DegProb && x.Rel.IsQuery()
 	}
 	return false
 }

@@ -31,6 +31,9 @@ func TestClampProbabilities(t *testing.T) {
 		{"CPR(p1, [*])H=? [ F x=1 ]", num(1.25), 1.25},
 		{"Hinf=? [ G x=1 ]", num(1.0000000000000007), 1.0000000000000007},
 		{"<<p1>> Rmax=? [ F x=1 ]", num(2.5), 2.5},
+		// A power index may be negative (examples/crossing.props).
+		{"SHAPLEY(p1, [*])P=? [ F x=1 ]", num(-0.25), -0.25},
+		{"BANZHAF(p1, [*])P=? [ F x=1 ]", num(-0.25), -0.25},
 	}
 	for _, row := range rows {
 		got := clampProbabilities(parse(row.prop), row.in).Number

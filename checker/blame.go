@@ -17,6 +17,9 @@ type Blame struct {
 	Horizon    int
 	Agents     []AgentBlame
 	Coalitions []CoalitionValue // every J ⊆ Ag, by mask (bit i: player i)
+	// Notes: coalitions that cannot always follow the plan (SPEC §13),
+	// players a step leaves free without saying so.
+	Notes []Note
 }
 
 // AgentBlame is one agent's row.
@@ -44,6 +47,7 @@ type CoalitionValue struct {
 // query as a whole.
 func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (b *Blame, err error) {
 	defer settle(&err)
+	c.resetNotes()
 	if len(c.g.Initial) != 1 {
 		return nil, c.errAt(pos, "the model has %d initial states; blame judges responsibility from exactly one (docs/guide/models.md#model-types-and-players)", len(c.g.Initial))
 	}
@@ -70,6 +74,11 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	for _, co := range v.Coalitions {
 		b.Coalitions = append(b.Coalitions, CoalitionValue{Players: c.playerNames(co.Mask), Coalition: co})
 	}
+	c.lossNotes(q, plan, respCoalitions(prism.SHAPLEY, q))
+	for _, row := range b.Agents {
+		c.signNote(plan.Pos, row.Agent, []string{"SHAPLEY", "BANZHAF"}, []*Power{&row.Shapley, &row.Banzhaf})
+	}
+	b.Notes = c.Notes()
 	return b, nil
 }
 

@@ -32,6 +32,10 @@ type Config struct {
 	MaxMemory   int64                  // bytes the product and passes may hold (--max-memory, hist/budget.go); 0: no limit
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
 	Strategies  bool                   // give coalition queries' optimal strategies (Result.Strategy)
+	// Unavailable says what a plan means where a player cannot take its
+	// planned action (docs/guide/plans.md): drop such histories from Compat_J(π)
+	// (the default) or let the player act as β says (free).
+	Unavailable Unavailable
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -94,6 +98,10 @@ type Result struct {
 	// coalition query onus cannot give one for.
 	Strategy   *Strategy
 	NoStrategy string
+	// Notes are remarks on how the value was computed: plans that cannot
+	// always be followed (docs/guide/plans.md) and players a plan step leaves free
+	// without saying so.
+	Notes []Note
 }
 
 // Range is an interval of values [Lo, Hi]; Int says that they are ints.
@@ -130,6 +138,11 @@ type Checker struct {
 	autos map[autoKey]*hist.Product
 	// stepPos holds the position of each resolved plan step, for errors.
 	stepPos map[*hist.Step]prism.Pos
+	// omitted holds the players a csg plan step leaves free by naming no
+	// action of theirs (notes.go).
+	omitted map[*prism.PlanStep][]int
+	notes   []Note          // the notes of the current call (notes.go)
+	noted   map[string]bool // their messages
 
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 	log  []string                             // lines logged by the property being checked (filter.go)
@@ -157,6 +170,7 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		fac:      ltlf.NewFactory(),
 		autos:    map[autoKey]*hist.Product{},
 		stepPos:  map[*hist.Step]prism.Pos{},
+		omitted:  map[*prism.PlanStep][]int{},
 	}
 	if err := c.initBehaviour(); err != nil {
 		return nil, err
@@ -212,7 +226,16 @@ func settle(err *error) {
 }
 
 // Check evaluates property e at the single initial state of the game.
-func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
+func (c *Checker) Check(e prism.Expr) (*Result, error) {
+	c.resetNotes()
+	res, err := c.check(e)
+	if res != nil {
+		res.Notes = c.Notes()
+	}
+	return res, err
+}
+
+func (c *Checker) check(e prism.Expr) (res *Result, err error) {
 	defer settle(&err)
 	e = prism.Unparen(e)
 	if e == nil {

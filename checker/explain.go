@@ -69,6 +69,19 @@ func (c *Checker) ExplainResp(x *prism.Resp) (holds bool, ex *Explanation, err e
 
 // explainVerdict words a verdict of package resp.
 func (c *Checker) explainVerdict(q *resp.Query, v *resp.Verdict) *Explanation {
+	return freeWords(q, c.verdictWords(q, v))
+}
+
+// freeWords writes the compatible sets of a reason as Compat^free under
+// --unavailable free (SPEC §13).
+func freeWords(q *resp.Query, ex *Explanation) *Explanation {
+	if q.Free && ex != nil {
+		ex.Reason = strings.ReplaceAll(ex.Reason, "Compat_", "Compat^free_")
+	}
+	return ex
+}
+
+func (c *Checker) verdictWords(q *resp.Query, v *resp.Verdict) *Explanation {
 	ex := &Explanation{Replayable: true}
 	agent := c.g.Players[q.Agent]
 	own := map[resp.Kind]string{resp.CAR: "Compat_{" + agent + "}(π)", resp.CPR: "π itself (Compat_Ag(π))", resp.CCR: "π itself (Compat_Ag(π))"}[q.Kind]
@@ -296,7 +309,7 @@ func (c *Checker) explainBound(x *prism.Resp, q *resp.Query, holds bool) *Explan
 	case q.Kind == resp.CAR && !q.Pass(i).AnyAcc:
 		reason += fmt.Sprintf(" (no history of Compat_{%s}(π) satisfies ψ)", c.g.Players[q.Agent])
 	}
-	return &Explanation{Replayable: true, Reason: reason}
+	return freeWords(q, &Explanation{Replayable: true, Reason: reason})
 }
 
 func fmtG(v float64) string { return fmt.Sprintf("%.6g", v) }

@@ -38,8 +38,14 @@ func TestExplainRandom(t *testing.T) {
 	var st explainStats
 	failed := 0
 	cases := 0
-	for seed := uint64(1); seed <= n; seed++ {
+	// Then a third as many cases whose plans often cannot be followed,
+	// under --unavailable free (SPEC §13).
+	for seed := uint64(1); seed <= n+n/3; seed++ {
 		c := genCase(seed)
+		if seed > n {
+			c = genUnavailCase(seed - n)
+			c.free = true
+		}
 		bad := c.explainRun(&st)
 		if bad == nil {
 			continue
@@ -67,6 +73,9 @@ func (c *rcase) explainRun(st *explainStats) []string {
 		return nil
 	}
 	cfg := checker.Config{Horizon: c.T, OutcomeFrom: c.from, Exact: c.exact, Behaviours: c.behaviours, MaxProduct: 200_000, Explain: true}
+	if c.free {
+		cfg.Unavailable = checker.UnavailableFree
+	}
 	ck, err := checker.New(prism.NewFileSet(), c.g, fakeEnv{c.g, c.exact}, cfg)
 	if err != nil {
 		return nil
@@ -76,6 +85,7 @@ func (c *rcase) explainRun(st *explainStats) []string {
 	if err != nil {
 		return nil
 	}
+	en.Free = c.free
 	pi, err := en.Expand(c.plan)
 	if err != nil {
 		return nil

@@ -15,6 +15,7 @@ import (
 // the one language L_psi).
 func (c *Checker) ExportOutcome(e prism.Expr) (out []*export.OutcomeExport, err error) {
 	defer settle(&err)
+	c.resetNotes()
 	e = prism.Unparen(e)
 	var langs []*Language
 	var outcome prism.Expr

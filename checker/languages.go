@@ -25,6 +25,7 @@ type Language = hist.Language
 // split by ψ; metrics: L_psi.
 func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 	defer settle(&err)
+	c.resetNotes()
 	e = prism.Unparen(e)
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property")
@@ -49,40 +50,49 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		i := uint64(1) << uint(q.Agent)
-		lang := func(name, meaning string, j uint64, neg bool) *Language {
-			return c.language(name, meaning, q.Steps, j, neg, q.T, q.Pass(j))
-		}
-		ag := c.g.Players[q.Agent]
-		if x.Kind.IsPower() {
-			return c.powerLanguages(q), nil
-		}
-		switch x.Kind {
-		case prism.CAR:
-			return []*Language{
-				lang("L_psi", "L_psi", 0, false),
-				lang("L_plus", "Compat_{"+ag+"}(pi) ∩ L_psi", i, false),
-			}, nil
-		case prism.CPR:
-			return []*Language{
-				lang("L_not_psi", "L_not_psi", 0, true),
-				lang("L_plus", "Compat_Ag(pi) ∩ L_psi", q.All(), false),
-				lang("L_minus", "Compat_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.All()&^i, true),
-			}, nil
-		}
-		out = append(out, lang("L_psi", "L_psi", 0, false))
-		for _, j := range q.Coalitions() {
-			names := c.playerNames(j)
-			tag := strings.Join(names, "_")
-			set := "{" + strings.Join(names, ",") + "}"
-			minus := "{" + strings.Join(c.playerNames(j&^i), ",") + "}"
-			out = append(out,
-				lang("L_plus_J_"+tag, "Compat_"+set+"(pi) ∩ L_psi", j, false),
-				lang("L_minus_J_"+tag, "Compat_"+minus+"(pi) ∩ L_not_psi", j&^i, true))
-		}
+		out = c.respLanguages(x, q)
+		c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
 		return out, nil
 	}
 	return nil, c.errAt(e.Position(), "only responsibility operators, the metrics #=? and H=?, and P=? [ψ] have languages to export")
+}
+
+// respLanguages lists the languages of a responsibility operator or power
+// index x prepared as q.
+func (c *Checker) respLanguages(x *prism.Resp, q *resp.Query) (out []*Language) {
+	i := uint64(1) << uint(q.Agent)
+	lang := func(name, meaning string, j uint64, neg bool) *Language {
+		return c.language(name, meaning, q.Steps, q.Compat(j), neg, q.T, q.Pass(j))
+	}
+	ag := c.g.Players[q.Agent]
+	compat := c.compatName(q)
+	if x.Kind.IsPower() {
+		return c.powerLanguages(q)
+	}
+	switch x.Kind {
+	case prism.CAR:
+		return []*Language{
+			lang("L_psi", "L_psi", 0, false),
+			lang("L_plus", compat+"_{"+ag+"}(pi) ∩ L_psi", i, false),
+		}
+	case prism.CPR:
+		return []*Language{
+			lang("L_not_psi", "L_not_psi", 0, true),
+			lang("L_plus", compat+"_Ag(pi) ∩ L_psi", q.All(), false),
+			lang("L_minus", compat+"_{Ag\\"+ag+"}(pi) ∩ L_not_psi", q.All()&^i, true),
+		}
+	}
+	out = append(out, lang("L_psi", "L_psi", 0, false))
+	for _, j := range q.Coalitions() {
+		names := c.playerNames(j)
+		tag := strings.Join(names, "_")
+		set := "{" + strings.Join(names, ",") + "}"
+		minus := "{" + strings.Join(c.playerNames(j&^i), ",") + "}"
+		out = append(out,
+			lang("L_plus_J_"+tag, compat+"_"+set+"(pi) ∩ L_psi", j, false),
+			lang("L_minus_J_"+tag, compat+"_"+minus+"(pi) ∩ L_not_psi", j&^i, true))
+	}
+	return out
 }
 
 // powerLanguages lists, for every J ⊆ Ag, Compat_J(π) ∩ L_ψ and
@@ -98,11 +108,21 @@ func (c *Checker) powerLanguages(q *resp.Query) []*Language {
 		}
 		set := "{" + strings.Join(names, ",") + "}"
 		r := q.Pass(j)
+		compat := c.compatName(q)
 		out = append(out,
-			c.language("L_psi_J_"+tag, "Compat_"+set+"(pi) ∩ L_psi", q.Steps, j, false, q.T, r),
-			c.language("L_not_psi_J_"+tag, "Compat_"+set+"(pi) ∩ L_not_psi", q.Steps, j, true, q.T, r))
+			c.language("L_psi_J_"+tag, compat+"_"+set+"(pi) ∩ L_psi", q.Steps, q.Compat(j), false, q.T, r),
+			c.language("L_not_psi_J_"+tag, compat+"_"+set+"(pi) ∩ L_not_psi", q.Steps, q.Compat(j), true, q.T, r))
 	}
 	return out
+}
+
+// compatName is how the languages' meanings write the compatible sets:
+// Compat, or Compat^free under --unavailable free (SPEC §13).
+func (c *Checker) compatName(q *resp.Query) string {
+	if q.Free {
+		return "Compat^free"
+	}
+	return "Compat"
 }
 
 func (c *Checker) playerNames(j uint64) []string {

@@ -17,19 +17,23 @@ import (
 )
 
 // TestGalleryResults checks every `// RESULT:` of the gallery's properties
-// (examples/robots.props, backoff.props, jammer.props) against the literal
-// enumerator, which shares no code with the checker: the values the
-// README's walkthrough explains are right by the definitions, not only
-// consistent with onus (TestExamples in cmd/onus compares onus with them).
+// (examples/robots.props, backoff.props, jammer.props, crossing.props and
+// crossing_free.props) against the literal enumerator, which shares no code
+// with the checker: the values the README's walkthrough explains are right
+// by the definitions, not only consistent with onus (TestExamples in
+// cmd/onus compares onus with them).
 func TestGalleryResults(t *testing.T) {
 	studies := []struct {
-		name   string
+		name   string // the props file; the model is the name up to "_"
 		consts string
-		T      int // the horizon of every query: the trace's length
+		T      int  // the horizon of every query: the trace's length
+		free   bool // --unavailable free (SPEC §13)
 	}{
-		{"robots", "N=4,cross=1", 2},
-		{"backoff", "", 1},
-		{"jammer", "", 2},
+		{"robots", "N=4,cross=1", 2, false},
+		{"backoff", "", 1, false},
+		{"jammer", "", 2, false},
+		{"crossing", "", 2, false},
+		{"crossing_free", "", 2, true},
 	}
 	for _, st := range studies {
 		t.Run(st.name, func(t *testing.T) {
@@ -38,6 +42,7 @@ func TestGalleryResults(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			en.Free = st.free
 			plans := naive.Plans{}
 			for _, d := range props.Plans {
 				plans[d.Name.Name] = d.Plan
@@ -77,7 +82,8 @@ func loadGallery(t *testing.T, name, consts string) (*prism.FileSet, *translate.
 		}
 		return string(b)
 	}
-	mf, err := prism.ParseModel(fset, filepath.Join(dir, name+".prism"), read(name+".prism"))
+	model, _, _ := strings.Cut(name, "_")
+	mf, err := prism.ParseModel(fset, filepath.Join(dir, model+".prism"), read(model+".prism"))
 	if err != nil {
 		t.Fatal(err)
 	}

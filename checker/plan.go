@@ -26,6 +26,7 @@ func (c *Checker) resolvePlan(ref prism.PlanRef) ([]*hist.Step, prism.Pos, error
 	if err := c.expand(pl.Items, &out); err != nil {
 		return nil, pl.Pos, err
 	}
+	c.omissionNote(ref.Name, pl)
 	return out, pl.Pos, nil
 }
 
@@ -100,6 +101,9 @@ func actionText(a prism.PlanAction) string {
 	if a.Idle {
 		return "-"
 	}
+	if a.Free {
+		return "*"
+	}
 	if a.Name == "" && a.Index >= 0 {
 		return fmt.Sprintf("#%d", a.Index)
 	}
@@ -125,32 +129,13 @@ func (c *Checker) resolveStep(x *prism.PlanStep) (*hist.Step, error) {
 	}
 	switch g.Type {
 	case prism.TypeCSG:
-		st.Act = make([]int32, c.nplayers)
-		for i := range st.Act {
-			st.Act[i] = -1
+		js, serr := g.JointStep(x.Pos, x.Actions)
+		if serr != nil {
+			return nil, c.errAt(serr.Pos, "%s", serr.Msg)
 		}
-		if done, err := c.resolveIdleStep(x, st); done {
-			return st, err
-		}
-		for _, a := range x.Actions {
-			if a.Name == "" {
-				return nil, c.errAt(a.Pos, "choice indices (#%d) name choices only in smg and mdp models", a.Index)
-			}
-			ai := c.actionIndex(a.Name)
-			if ai < 0 {
-				return nil, c.errAt(a.Pos, "unknown action %q", a.Name)
-			}
-			owner := int32(-1)
-			if int(ai) < len(g.ActionOwner) {
-				owner = g.ActionOwner[ai]
-			}
-			if owner < 0 {
-				return nil, c.errAt(a.Pos, "action %q belongs to no player", a.Name)
-			}
-			if st.Act[owner] >= 0 {
-				return nil, c.errAt(a.Pos, "two actions of player %s in one step", g.Players[owner])
-			}
-			st.Act[owner] = ai
+		st.Act = js.Act
+		if len(js.Omitted) > 0 {
+			c.omitted[x] = js.Omitted
 		}
 	case prism.TypeSMG, prism.TypeSTPG, prism.TypeMDP:
 		for _, a := range x.Actions {
@@ -172,34 +157,4 @@ func (c *Checker) resolveStep(x *prism.PlanStep) (*hist.Step, error) {
 		return nil, c.errAt(x.Pos, "plans need a model with players (this is a %v)", g.Type)
 	}
 	return st, nil
-}
-
-// resolveIdleStep resolves a csg step naming an idle player (`-`, or `idle`
-// when no action has that name): one entry per player in player order, an
-// idle entry constraining its player to idle (action index 0). It reports
-// whether the step was one.
-func (c *Checker) resolveIdleStep(x *prism.PlanStep, st *hist.Step) (bool, error) {
-	hasIdle := c.actionIndex(prism.IdleName) >= 0
-	positional := false
-	for _, a := range x.Actions {
-		positional = positional || a.IsIdle(hasIdle)
-	}
-	if !positional {
-		return false, nil
-	}
-	if len(x.Actions) != c.nplayers {
-		return true, c.errAt(x.Pos, "a step naming an idle player lists one entry per player in player order (%d players), not %d", c.nplayers, len(x.Actions))
-	}
-	for p, a := range x.Actions {
-		if a.IsIdle(hasIdle) {
-			st.Act[p] = 0
-			continue
-		}
-		ai := c.actionIndex(a.Name)
-		if ai < 0 || int(ai) >= len(c.g.ActionOwner) || c.g.ActionOwner[ai] != int32(p) {
-			return true, c.errAt(a.Pos, "%q is not an action of player %s (entry %d)", actionText(a), c.g.Players[p], p+1)
-		}
-		st.Act[p] = ai
-	}
-	return true, nil
 }

@@ -74,5 +74,14 @@ func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v takes =?, #=? or P=?", x.Kind)
 	}
+	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
+	asked := *p // the measures the query prints
+	switch x.Degree {
+	case prism.DegProb:
+		asked.Count, asked.CountExact = 0, nil
+	case prism.DegCount:
+		asked.Prob, asked.ProbExact = 0, nil
+	}
+	c.signNote(x.OpPos, c.g.Players[q.Agent], []string{x.Kind.String()}, []*Power{&asked})
 	return res, nil
 }

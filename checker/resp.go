@@ -61,6 +61,7 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 		Start:   a.Root(s0),
 		Counts:  counts,
 		Exact:   c.cfg.Exact,
+		Free:    c.cfg.Unavailable == UnavailableFree,
 	}
 	if degrees {
 		q.Prefetch()
@@ -68,7 +69,7 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 	// Compat_Ag(π) must not be empty.
 	if r := q.Pass(q.All()); r.EmptyAt >= 0 {
 		st := steps[r.EmptyAt]
-		return nil, planError{c.errAt(c.stepPos[st], "the plan cannot be carried out: step %d %s is not available in any state it can be taken in", r.EmptyAt+1, st.Text).(prism.ErrorList)}
+		return nil, planError{c.errAt(c.stepPos[st], "the plan cannot be carried out: step %d %s is not available in any state it can be taken in (--unavailable free lets a player that cannot take its action act freely: %s)", r.EmptyAt+1, st.Text, GuidePlans).(prism.ErrorList)}
 	}
 	return q, nil
 }
@@ -162,6 +163,7 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v%s is not a degree query", x.Kind, relString(x.Rel))
 	}
+	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
 	return res, nil
 }
 

@@ -131,11 +131,12 @@ plan : planItem+ | TRACE ;
 
 planItem : (planStep | LPAREN planItem+ RPAREN) (CARET planCount)? ;
 
-// `-` (or `idle`, when no action has that name) names an idle csg player;
-// such a step lists one entry per player, in player order.
-planStep : LBRACKET (TIMES | planEntry (COMMA planEntry)*) RBRACKET ;
+// `-` (or `idle`, when no action has that name) names an idle csg player
+// and `*` a free one; a step with either lists one entry per player, in
+// player order. `[*]` alone leaves every player free.
+planStep : LBRACKET planEntry (COMMA planEntry)* RBRACKET ;
 
-planEntry : planAction | MINUS ;
+planEntry : planAction | MINUS | TIMES ;
 
 planAction : IDENT | HASH INT ;
 

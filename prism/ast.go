@@ -277,12 +277,27 @@ func (g *PlanGroup) Position() Pos { return g.Pos }
 // PlanAction names one action in a plan step: an action label (Name) or,
 // in smg models, a 0-based choice index `#k` (Index >= 0, Name ""), or in
 // csg models an idle player (Idle, written `-`; `idle` is an action name
-// unless the model has no such action, see IsIdle).
+// unless the model has no such action, see IsIdle) or a free one (Free,
+// written `*`). A step with an idle or free entry is positional: one entry
+// per player, in player order. `[*]` alone is a step without entries.
 type PlanAction struct {
 	Pos   Pos
 	Name  string
 	Index int // -1 unless written #k
 	Idle  bool
+	Free  bool
+}
+
+// Positional reports whether a csg step lists one entry per player in
+// player order: it has an idle (`-`, or `idle` when hasIdleAction is
+// false) or a free (`*`) entry.
+func (s *PlanStep) Positional(hasIdleAction bool) bool {
+	for _, a := range s.Actions {
+		if a.Free || a.IsIdle(hasIdleAction) {
+			return true
+		}
+	}
+	return false
 }
 
 // IdleName is the name that, when no action carries it, stands for an idle

@@ -1,6 +1,9 @@
 package prism
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // This file checks properties files (reference §5, SPEC §2–§5): constants,
 // labels, property names, the property operators, plans, behaviours and the
@@ -275,6 +278,9 @@ func actionText(a PlanAction) string {
 	if a.Idle {
 		return "-"
 	}
+	if a.Free {
+		return "*"
+	}
 	if a.Name == "" {
 		return "#" + itoa(a.Index)
 	}
@@ -313,41 +319,51 @@ func (c *checker) planStep(s *PlanStep) {
 	}
 }
 
-// idleStep checks a step naming an idle player (`-`, or `idle` when no
-// action has that name) and reports whether it was one. Such a step is
-// positional, as a trace's joint action: one entry per player, in player
-// order, each an action of its player or idle.
+// idleStep checks a positional step, one naming an idle player (`-`, or
+// `idle` when no action has that name) or a free one (`*`), and reports
+// whether it was one. Such a step lists, as a trace's joint action, one
+// entry per player in player order, each an action of its player, idle or
+// free.
 func (c *checker) idleStep(s *PlanStep) bool {
 	_, hasIdle := c.owner[IdleName]
 	if c.m.Type != TypeCSG {
 		hasIdle = c.actionSet[IdleName]
 	}
-	var idle *PlanAction
+	var mark *PlanAction
 	for i := range s.Actions {
-		if s.Actions[i].IsIdle(hasIdle) {
-			idle = &s.Actions[i]
+		if s.Actions[i].Free || s.Actions[i].IsIdle(hasIdle) {
+			mark = &s.Actions[i]
 			break
 		}
 	}
-	if idle == nil {
+	if mark == nil {
 		return false
 	}
 	if c.m.Type != TypeCSG {
-		c.errorf(idle.Pos, "%q names an idle player only in csg models; in an smg only the state's owner acts", actionText(*idle))
+		if mark.Free {
+			c.errorf(mark.Pos, "\"*\" names a free player only in csg models; in an smg only the state's owner acts (write [*] for a step that leaves the owner free)")
+			return true
+		}
+		c.errorf(mark.Pos, "%q names an idle player only in csg models; in an smg only the state's owner acts", actionText(*mark))
 		return true
 	}
 	n := len(c.m.Players)
 	if len(s.Actions) != n {
-		c.errorf(idle.Pos, "a step naming an idle player lists one entry per player in player order (%d players), not %d", n, len(s.Actions))
+		names := make([]string, n)
+		for p := range names {
+			names[p] = c.playerLabel(p)
+		}
+		c.errorf(s.Pos, "a step naming an idle (-) or free (*) player lists one entry per player in player order (%d players: %s), not %d",
+			n, strings.Join(names, ", "), len(s.Actions))
 		return true
 	}
 	for p, a := range s.Actions {
-		if a.IsIdle(hasIdle) {
+		if a.Free || a.IsIdle(hasIdle) {
 			continue
 		}
 		o, ok := c.actionPlayer(a)
 		if ok && o != p {
-			c.errorf(a.Pos, "%q is not an action of player %q (entry %d of a step naming an idle player)", actionText(a), c.playerLabel(p), p+1)
+			c.errorf(a.Pos, "%q is not an action of player %s (entry %d), but of %s", actionText(a), c.playerLabel(p), p+1, c.playerLabel(o))
 		}
 	}
 	return true

@@ -366,11 +366,17 @@ func (c *psConv) planStep(ctx *g.PlanStepContext) *PlanStep {
 	s := &PlanStep{Pos: c.tpos(ctx.LBRACKET())}
 	for _, e := range ctx.AllPlanEntry() {
 		e := e.(*g.PlanEntryContext)
-		if e.MINUS() != nil {
+		switch {
+		case e.MINUS() != nil:
 			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.MINUS()), Index: -1, Idle: true})
-			continue
+		case e.TIMES() != nil:
+			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.TIMES()), Index: -1, Free: true})
+		default:
+			s.Actions = append(s.Actions, c.planAction(e.PlanAction().(*g.PlanActionContext)))
 		}
-		s.Actions = append(s.Actions, c.planAction(e.PlanAction().(*g.PlanActionContext)))
+	}
+	if len(s.Actions) == 1 && s.Actions[0].Free {
+		s.Actions = nil // [*]: nobody is constrained
 	}
 	return s
 }

@@ -104,7 +104,7 @@ func TestParsePlan(t *testing.T) {
 		{src: "p = [#0,#12]", name: "p", plan: "[#0,#12]"},
 		{src: "p = ", err: "1:4: error: syntax error: unexpected end of input, expected '(' or '['"},
 		{src: "p = [a] x", err: "1:9: error: syntax error: unexpected 'x'"},
-		{src: "p = [a,]", err: "1:8: error: syntax error: unexpected ']', expected '-', '#' or identifier"},
+		{src: "p = [a,]", err: "1:8: error: syntax error: unexpected ']', expected '-', '*', '#' or identifier"},
 		{src: "p = [a]^-1", err: "1:9: error: syntax error: unexpected '-'"},
 		{src: "p = [#99999999999]", err: "1:7: error: invalid choice index 99999999999"},
 		{src: "[a]", err: "1:1: error: syntax error: unexpected '['"},

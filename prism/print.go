@@ -494,6 +494,8 @@ func prPlanItems(b *strings.Builder, items []PlanItem) {
 				switch {
 				case a.Idle:
 					b.WriteByte('-')
+				case a.Free:
+					b.WriteByte('*')
 				case a.Name == "" && a.Index >= 0:
 					b.WriteString("#" + strconv.Itoa(a.Index))
 				default:

@@ -19,54 +19,61 @@ func matchAction(e *errs, m *translate.Model, s int, c Cell) ([]int, *prism.Plan
 	return matchOwner(e, m, s, c)
 }
 
-// matchJoint reads a csg joint action `[a1,...,an]` (`-`: player idles).
-// The step is the joint action itself: one entry per player, `-` for an
-// idle one (SPEC §2's positional form).
+// matchJoint reads a csg joint action `[a1,...,an]`: the entries of a
+// plan step, read by the same rule (translate.Game.JointStep): one action
+// per player in player order, `-` for an idle player and `*` for one left
+// free, or the actions of some players in any order, the others free. The
+// step is the row itself; the choices are those of s that agree with it.
 func matchJoint(e *errs, m *translate.Model, s int, c Cell) ([]int, *prism.PlanStep, error) {
 	g := m.Game
 	n := len(g.Players)
 	in, ok := bracketed(c.Text)
 	if !ok {
-		return nil, nil, e.at(c.Pos, "expected a joint action [a1,...,a%d] (one action or - per player), not %q", n, c.Text)
+		return nil, nil, e.at(c.Pos, "expected a joint action [a1,...,a%d] (one action, - for idle or * for any, per player), not %q", n, c.Text)
 	}
 	names, offs := splitJoint(in)
-	if len(names) != n {
-		return nil, nil, e.at(c.Pos, "the joint action %s has %d entries; the model has %d players", c.Text, len(names), n)
-	}
-	joint := make([]int32, n)
 	ps := &prism.PlanStep{Pos: c.Pos}
-	for p, name := range names {
-		at := c.Pos + prism.Pos(offs[p])
-		if name == "-" {
-			ps.Actions = append(ps.Actions, prism.PlanAction{Pos: at, Index: -1, Idle: true})
-			continue
+	for k, name := range names {
+		a := prism.PlanAction{Pos: c.Pos + prism.Pos(offs[k]), Name: name, Index: -1}
+		switch name {
+		case "-":
+			a.Name, a.Idle = "", true
+		case "*":
+			a.Name, a.Free = "", true
+		case "":
+			return nil, nil, e.at(a.Pos, "entry %d of the joint action %s is empty", k+1, c.Text)
 		}
-		a := actionIndex(g, name)
-		if a < 0 {
-			return nil, nil, e.at(at, "unknown action %q", name)
-		}
-		if g.ActionOwner[a] != int32(p) {
-			return nil, nil, e.at(at, "action %s is not an action of player %s (entry %d)", name, g.Players[p], p+1)
-		}
-		joint[p] = a
-		ps.Actions = append(ps.Actions, prism.PlanAction{Pos: at, Name: name, Index: -1})
+		ps.Actions = append(ps.Actions, a)
 	}
+	if len(ps.Actions) == 1 && ps.Actions[0].Free {
+		ps.Actions = nil // [*]: every player free
+	}
+	js, serr := g.JointStep(c.Pos, ps.Actions)
+	if serr != nil {
+		return nil, nil, e.at(serr.Pos, "%s", serr.Msg)
+	}
+	var match []int
 	lo, hi := g.Choices(s)
 	for ch := lo; ch < hi; ch++ {
-		if slicesEqual(g.Joint[ch*n:(ch+1)*n], joint) {
-			return []int{ch}, ps, nil
+		if agrees(g.Joint[ch*n:(ch+1)*n], js.Act) {
+			match = append(match, ch)
 		}
 	}
-	return nil, nil, e.at(c.Pos, "the joint action %s is not available in state %s", c.Text, m.StateString(s))
+	if len(match) == 0 {
+		return nil, nil, e.at(c.Pos, "the joint action %s is not available in state %s", c.Text, m.StateString(s))
+	}
+	return match, ps, nil
 }
 
-func slicesEqual(a, b []int32) bool {
-	for i := range a {
-		if a[i] != b[i] {
+// agrees reports whether a joint action agrees with a step's actions (-1:
+// free).
+func agrees(joint, act []int32) bool {
+	for p, a := range act {
+		if a >= 0 && joint[p] != a {
 			return false
 		}
 	}
-	return len(a) == len(b)
+	return true
 }
 
 // matchOwner reads an smg (or mdp) action: `[label]`, or the name of the

@@ -27,7 +27,7 @@ func TestBrokenTraces(t *testing.T) {
 		{"first_action.txt", csg, `2:1: error: the first row's action must be -, not "[t1,t2]"`},
 		{"step_number.txt", csg, `3:9: error: step "2": expected 1 (row 2 of the path)`},
 		{"unknown_action.txt", csg, `3:5: error: unknown action "x2"`},
-		{"wrong_player.txt", csg, `3:2: error: action t2 is not an action of player p1 (entry 1)`},
+		{"wrong_player.txt", csg, `3:2: error: "t2" is not an action of player p1 (entry 1), but of p2`},
 		{"not_available.txt", csg, `5:1: error: the joint action [t1,w2] is not available in state (false,1,0,1,0)`},
 		{"not_successor.txt", csg, `4:23: error: this state is no successor of (false,1,1,1,1) under [w1,w2]`},
 		{"short_row.txt", csg, `3:1: error: this row has 6 fields but the header has 7 columns`},

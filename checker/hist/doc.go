@@ -18,6 +18,9 @@
 // enumerated.
 // For explanations only, Violation (witness.go) finds one history of a
 // language's complement: a counterexample (SPEC §10.3).
+// A coalition mask with Free asks for Compat^free_J instead of Compat_J
+// (SPEC §13): a player of J whose planned action is not enabled acts as β
+// says there; FirstLoss (unavail.go) finds where the two first differ.
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.

@@ -20,9 +20,12 @@ type Model struct {
 	maxCountWork int64
 	minParallel  int
 
-	allows     map[allowKey]translate.Bitset
-	actFilters map[[2]int32]translate.Bitset
-	owners     uint64 // ownersMask cache
+	allows      map[allowKey]translate.Bitset
+	actFilters  map[[2]int32]translate.Bitset
+	freeFilters map[[2]int32]translate.Bitset // actionFilter plus the states where the action is missing
+	missing     map[[2]int32]bool             // some state lacks the action (unavail.go)
+	stuckOwners map[*Step]uint64              // owners some state of whom the step leaves stuck (unavail.go)
+	owners      uint64                        // ownersMask cache
 }
 
 // Config describes a Model.
@@ -50,8 +53,11 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
 		exact: cfg.Exact, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
 		maxMemory: cfg.MaxMemory, maxCountWork: countWorkLimit(cfg.MaxCountWork),
-		allows:     map[allowKey]translate.Bitset{},
-		actFilters: map[[2]int32]translate.Bitset{},
+		allows:      map[allowKey]translate.Bitset{},
+		actFilters:  map[[2]int32]translate.Bitset{},
+		freeFilters: map[[2]int32]translate.Bitset{},
+		missing:     map[[2]int32]bool{},
+		stuckOwners: map[*Step]uint64{},
 	}
 }
 
@@ -76,20 +82,30 @@ func Owner(g *translate.Game, s int) int {
 	return 0
 }
 
+// Free, set in a coalition mask, asks for Compat^free_J(π) (SPEC §13)
+// instead of Compat_J(π): a player of J whose planned action is not
+// enabled in the state reached acts as β says at that step, where under
+// the plain mask the history leaves the set. Player bits stay below it
+// (at most 63 players).
+const Free uint64 = 1 << 63
+
 // Allowed returns the choices compatible with step st for coalition j (a
-// bit mask of players), or nil when every choice is.
+// bit mask of players, with Free for Compat^free_J), or nil when every
+// choice is.
 func (m *Model) Allowed(st *Step, j uint64) translate.Bitset {
+	free := j&Free != 0
+	j &^= Free
 	if st.Free() || j == 0 {
 		return nil
 	}
 	g := m.g
 	if g.Type != prism.TypeCSG {
 		// In an smg the owner decides whether the step applies.
-		if j&m.ownersMask() == 0 {
+		if j&m.ownersMask()&^Free == 0 {
 			return nil
 		}
 	}
-	key := allowKey{st.sig(j), j}
+	key := allowKey{st.sig(j), j, free}
 	if g.Type == prism.TypeCSG {
 		key.j = 0 // the signature already holds the constrained players
 	}
@@ -104,6 +120,9 @@ func (m *Model) Allowed(st *Step, j uint64) translate.Bitset {
 				continue
 			}
 			f := m.actionFilter(p, a)
+			if free {
+				f = m.freeActionFilter(p, a)
+			}
 			if b == nil {
 				b = append(translate.Bitset(nil), f...)
 				continue
@@ -118,6 +137,9 @@ func (m *Model) Allowed(st *Step, j uint64) translate.Bitset {
 			lo, hi := g.Choices(s)
 			o := Owner(m.g, s)
 			constrained := j&(1<<uint(o)) != 0
+			if constrained && free && !st.enabled(g, s) {
+				constrained = false // the owner cannot follow: it acts as β says
+			}
 			for ch := lo; ch < hi; ch++ {
 				if !constrained || st.Matches(m.g, ch, ch-lo) {
 					b.Set(ch)

@@ -31,8 +31,9 @@ func (st *Step) Free() bool {
 }
 
 type allowKey struct {
-	sig string // the step's constraints (equal steps share filters)
-	j   uint64
+	sig  string // the step's constraints (equal steps share filters)
+	j    uint64
+	free bool // Compat^free (Free)
 }
 
 // sig returns a key for the step's constraints restricted to coalition j.
@@ -57,6 +58,18 @@ func (st *Step) Matches(g *translate.Game, ch, idx int) bool {
 			return true
 		}
 		if o.Label >= 0 && g.ChoiceAction != nil && g.ChoiceAction[ch] == o.Label {
+			return true
+		}
+	}
+	return false
+}
+
+// enabled reports whether some choice of state s is one the smg or mdp
+// step allows the state's owner: whether the owner can follow the step.
+func (st *Step) enabled(g *translate.Game, s int) bool {
+	lo, hi := g.Choices(s)
+	for ch := lo; ch < hi; ch++ {
+		if st.Matches(g, ch, ch-lo) {
 			return true
 		}
 	}

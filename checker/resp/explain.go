@@ -82,5 +82,5 @@ func (q *Query) attempt(j, k uint64) Attempt {
 
 // violation returns the counterexample history of Compat_J(π).
 func (q *Query) violation(j uint64) *hist.Path {
-	return q.Product.Violation(q.Start, q.Steps, q.T, j)
+	return q.Product.Violation(q.Start, q.Steps, q.T, q.Compat(j))
 }

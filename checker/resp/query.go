@@ -31,6 +31,11 @@ type Query struct {
 	// exported languages); without, only probabilities and emptiness.
 	Counts bool
 	Exact  bool // also exact probabilities (the model must be exact)
+	// Free measures Compat^free_J(π) instead of Compat_J(π) (SPEC §13): a
+	// player of J whose planned action is not enabled acts as β says. The
+	// plan searches (Avoidable) are the same either way: full plans must
+	// be executable.
+	Free bool
 
 	memo *memo // passes and plan searches, shared by the queries of For
 }
@@ -70,13 +75,22 @@ func (q *Query) All() uint64 { return q.all() }
 // Pass returns the measurement of Compat_J(π) for coalition mask j.
 func (q *Query) Pass(j uint64) *hist.Result { return q.pass(j) }
 
+// Compat returns the mask of the pass over coalition j's compatible
+// histories: j, with hist.Free under Free.
+func (q *Query) Compat(j uint64) uint64 {
+	if q.Free && j != 0 {
+		return j | hist.Free
+	}
+	return j
+}
+
 // pass returns the measurement of Compat_J(π) for coalition mask j.
 func (q *Query) pass(j uint64) *hist.Result {
 	m := q.shared()
 	if r, ok := m.passes[j]; ok && (r.Counted || !q.Counts) {
 		return r
 	}
-	r := q.Product.Pass(q.Start, q.Steps, q.T, j, q.Counts)
+	r := q.Product.Pass(q.Start, q.Steps, q.T, q.Compat(j), q.Counts)
 	m.passes[j] = r
 	return r
 }
@@ -96,7 +110,11 @@ func (q *Query) measure(js ...uint64) {
 	for len(todo) > 0 {
 		batch := todo[:min(len(todo), passBatch)]
 		todo = todo[len(batch):]
-		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, batch, q.Counts) {
+		masks := make([]uint64, len(batch))
+		for i, j := range batch {
+			masks[i] = q.Compat(j)
+		}
+		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, masks, q.Counts) {
 			m.passes[batch[i]] = r
 		}
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -37,7 +36,7 @@ func blameCommand() *cli.Command {
 			"  onus blame examples/backoff.prism --plan @examples/backoff.trace.txt --outcome 'X \"collision\"' --coalitions\n\n" +
 			"Guide: onus guide blame (every column: onus guide blame#the-blame-table)",
 		Flags: append([]cli.Flag{
-			&cli.StringFlag{Name: "plan", Usage: "the plan: steps ('[d1,d2] [*]'), a trace '@FILE', a plan NAME of PROPS, or 'NAME=PLAN'", Required: true},
+			&cli.StringFlag{Name: "plan", Usage: "the plan: " + planUsage + "; an unnamed plan is called pi", Required: true},
 			&cli.StringFlag{Name: "outcome", Usage: "the outcome formula psi (onus guide outcomes)", Required: true},
 			constFlag,
 			&cli.BoolFlag{Name: "coalitions", Usage: "also print every coalition's v_C, v_P, a and whether it forces the outcome"},
@@ -116,9 +115,6 @@ func runBlame(c *cli.Context) error {
 	return nil
 }
 
-// planNameRE matches a plan given by name, alone or as NAME=PLAN.
-var planNameRE = regexp.MustCompile(`^\s*([A-Za-z_][A-Za-z0-9_]*)\s*(=|$)`)
-
 func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if c.NArg() < 1 || c.NArg() > 2 {
 		return nil, usagef("blame takes MODEL and an optional PROPS file (got %d arguments); see onus blame --help", c.NArg())
@@ -137,7 +133,7 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
 	}
-	if job.plan, err = blamePlan(job.fset, job.props, c.String("plan")); err != nil {
+	if job.plan, err = planArg(job.fset, job.props, c.String("plan")); err != nil {
 		return nil, err
 	}
 	if job.outcome, err = prism.ParsePath(job.fset, "--outcome", c.String("outcome")); err != nil {
@@ -169,44 +165,6 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	return job, nil
 }
 
-// blamePlan reads --plan: a plan NAME of the props file, NAME=PLAN, or
-// the plan's steps (a trace @FILE included), which are then named "pi"
-// (or a fresh name if the props file has a plan pi).
-func blamePlan(fset *prism.FileSet, props *prism.PropsFile, s string) (*prism.PlanDecl, error) {
-	if m := planNameRE.FindStringSubmatch(s); m != nil {
-		if m[2] == "=" {
-			d, err := prism.ParsePlan(fset, "--plan", s)
-			if err != nil {
-				return nil, err
-			}
-			props.Plans = append(props.Plans, d)
-			return d, nil
-		}
-		for _, d := range props.Plans {
-			if d.Name.Name == m[1] {
-				return d, nil
-			}
-		}
-		return nil, usagef("--plan %s: no plan of that name (give the steps, e.g. --plan '[d1,d2]')", m[1])
-	}
-	pl, err := prism.ParseBarePlan(fset, "--plan", s)
-	if err != nil {
-		return nil, err
-	}
-	name := "pi"
-	for taken := true; taken; {
-		taken = false
-		for _, d := range props.Plans {
-			if d.Name.Name == name {
-				name, taken = name+"_", true
-			}
-		}
-	}
-	d := &prism.PlanDecl{Pos: pl.Pos, Name: prism.Ident{NamePos: pl.Pos, Name: name}, Plan: pl}
-	props.Plans = append(props.Plans, d)
-	return d, nil
-}
-
 // run builds the model, reads a trace plan and computes the rows.
 func (job *blameJob) run() (*blameRun, error) {
 	loaded, err := lib.New(job.fset, job.model, job.props, job.opts)
@@ -225,7 +183,7 @@ func (job *blameJob) run() (*blameRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon}
+	res := &checker.Result{HasHorizon: true, Horizon: b.Horizon, Notes: b.Notes}
 	run := &blameRun{blame: b, model: built.Model(), notes: flagNotes(built.Notes(job.query, res))}
 	if job.explain {
 		// Each agent's verdicts are the check queries CAR/CPR/CCR(agent,

@@ -240,7 +240,7 @@ func TestBlameErrors(t *testing.T) {
 		{"unknown label", []string{model, "--plan", "[d1,d2]", "--outcome", `X "nowhere"`}, "--outcome:1:3: error:"},
 		{"plan syntax", []string{model, "--plan", "[d1,d2", "--outcome", `X "fine"`}, "--plan:1:"},
 		{"unknown action", []string{model, "--plan", "[e1]", "--outcome", `X "fine"`}, "--plan:1:2: error:"},
-		{"unknown plan name", []string{model, "--plan", "nowhere", "--outcome", `X "fine"`}, "no plan of that name"},
+		{"unknown plan name", []string{model, "--plan", "nowhere", "--outcome", `X "fine"`}, "no plan is named nowhere"},
 		{"range", []string{model, "--plan", "[d1,d2]", "--outcome", `X "fine"`, "--const", "t=1:2"}, "single constant values"},
 		{"not executable", []string{model, "--plan", "[c1,c2] [c1,c2]", "--outcome", `X "fine"`, "--horizon", "1"}, "more than the horizon"},
 		{"no plan", []string{model, "--outcome", `X "fine"`}, "plan"},

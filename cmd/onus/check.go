@@ -37,7 +37,7 @@ func checkCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "pf", Usage: "check this property (repeatable)"},
 			&cli.StringSliceFlag{Name: "prop", Usage: "check only property N (1-based index or name; repeatable)"},
 			constFlag,
-			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
+			&cli.StringSliceFlag{Name: "plan", Usage: "a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
 		}, append(append(judgeFlags(),
 			&cli.StringFlag{Name: "export-results", Usage: "write the results, sweeps included, to FILE as PRISM's -exportresults does: FILE[:csv|:comment], stdout to print them (FILE.csv: one CSV table)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the results against the swept constant into FILE (.svg, .png or .pdf)", TakesFile: true},
@@ -72,7 +72,7 @@ type propResult struct {
 	err    error // a model-checking error (kept only under --test)
 	model  *translate.Model
 	test   string         // the --test verdict
-	notes  []*prism.Error // horizon notes (docs/guide/outcomes.md#the-horizon-note)
+	notes  []*prism.Error // horizon notes (docs/guide/outcomes.md#the-horizon-note) and the checker's
 	secs   float64        // time to check the property
 }
 
@@ -277,12 +277,8 @@ func prepareCheck(c *cli.Context) (*checkJob, error) {
 	if len(pfErrs) > 0 {
 		return nil, pfErrs
 	}
-	for _, s := range c.StringSlice("plan") {
-		d, err := prism.ParsePlan(job.fset, "--plan", s)
-		if err != nil {
-			return nil, err
-		}
-		job.props.Plans = append(job.props.Plans, d)
+	if err := planArgs(job.fset, job.props, c.StringSlice("plan")); err != nil {
+		return nil, err
 	}
 	if err := loadBehaviours(c, job.fset, job.props); err != nil {
 		return nil, err
@@ -336,10 +332,14 @@ func checkOptions(c *cli.Context) (lib.Options, error) {
 	if err != nil {
 		return lib.Options{}, err
 	}
+	unavail, err := unavailableOption(c)
+	if err != nil {
+		return lib.Options{}, err
+	}
 	return lib.Options{
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: c.Bool("exact"), Explain: c.Bool("explain"),
-		Strategies: c.String("export-strat") != "",
-		MaxStates:  limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
+		Strategies: c.String("export-strat") != "", Unavailable: unavail,
+		MaxStates: limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
 	}, nil
 }
 

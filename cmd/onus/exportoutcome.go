@@ -29,7 +29,8 @@ func exportOutcomeCommand() *cli.Command {
 			&cli.StringSliceFlag{Name: "prop", Usage: "the property to export (1-based index or name)", Required: true},
 			&cli.StringSliceFlag{Name: "pf", Usage: "add this property to those of PROPS (repeatable)"},
 			constFlag,
-			&cli.StringSliceFlag{Name: "plan", Usage: "declare a plan: 'NAME=PLAN' (repeatable)"},
+			&cli.StringSliceFlag{Name: "plan", Usage: "a plan for the properties (repeatable): " + planUsage + "; an unnamed plan is called pi"},
+			unavailableFlag(),
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE; they replace the props file's for the same players", TakesFile: true},
 			&cli.IntFlag{Name: "horizon", Usage: "horizon T >= 1", DefaultText: "the plan's length or the outcome's depth"},
 			&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
@@ -99,5 +100,8 @@ func runExportOutcome(c *cli.Context) error {
 		plural = ""
 	}
 	fmt.Fprintf(w, "Wrote %d language%s to %s (manifest.json)\n", len(man.Languages), plural, dir)
+	for _, n := range checkerNotes(job.fset, chk.Notes()) {
+		fmt.Fprintln(c.App.ErrWriter, n.Pos.String()+": note: "+n.Msg)
+	}
 	return nil
 }

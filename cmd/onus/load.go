@@ -33,6 +33,7 @@ func judgeFlags() []cli.Flag {
 		&cli.IntFlag{Name: "outcome-from", Value: 0, Usage: "0: judge outcomes from the initial state; 1: from the states the plan produces"},
 		&cli.BoolFlag{Name: "exact", Usage: "compute probabilities, degrees and indices as exact rationals"},
 		&cli.BoolFlag{Name: "json", Usage: "print the results as one JSON object"},
+		unavailableFlag(),
 	}
 }
 

@@ -4,11 +4,23 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
 )
 
 // This file prints the notes of results (onus.Note): an unbounded
 // operator judged within the horizon the plan's length set, and others.
+
+// checkerNotes returns the notes the checker made (plans that cannot always
+// be followed, players a step leaves free without saying so) positioned
+// in the files.
+func checkerNotes(fset *prism.FileSet, notes []checker.Note) []*prism.Error {
+	var out []*prism.Error
+	for _, n := range notes {
+		out = append(out, &prism.Error{Pos: fset.Position(n.Pos), Msg: n.Msg})
+	}
+	return out
+}
 
 // noteTexts returns the messages of notes (for JSON).
 func noteTexts(notes []*prism.Error) []string {

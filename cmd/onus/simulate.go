@@ -25,12 +25,13 @@ func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
 		Usage:     "draw a random history of a model and write it as a trace",
-		ArgsUsage: "MODEL",
+		ArgsUsage: "MODEL [PROPS]",
 		Description: "Draws a history of MODEL: N times a joint action from the behaviour\n" +
 			"profile β (uniform, or --behaviour weights), restricted to the steps of --plan,\n" +
 			"and a successor from the model's probabilities. It is written in PRISM's\n" +
 			"simulation-path format (prism -simpath), which `--plan 'pi=@FILE'` reads back.\n" +
-			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n\n" +
+			"The same --seed gives the same trace. --out FILE.csv separates columns by commas.\n" +
+			"PROPS may declare constants, labels, plans (--plan NAME) and behaviours.\n\n" +
 			"Examples:\n" +
 			"  onus simulate examples/cpd.prism --steps 5 --seed 3\n" +
 			"  onus simulate examples/backoff.prism --steps 2 --plan 'pi=[send1,send2]' --out run.txt\n\n" +
@@ -39,7 +40,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "steps", Value: defaultSimSteps, Usage: "number of steps N >= 0 (the trace has N+1 rows)"},
 			&cli.StringFlag{Name: "behaviour", Usage: "read behaviour weights (behaviour p { a : w, ... };) from FILE", TakesFile: true},
 			&cli.Int64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
-			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan: 'NAME=PLAN' (steps beyond it are free)"},
+			&cli.StringFlag{Name: "plan", Usage: "restrict the joint actions to a plan (steps beyond it are free): " + planUsage},
 			&cli.StringFlag{Name: "out", Usage: "write the trace to FILE (.csv: comma-separated) instead of stdout", TakesFile: true},
 			constFlag,
 		}, limitFlags(false)...),
@@ -48,8 +49,8 @@ func simulateCommand() *cli.Command {
 }
 
 func runSimulate(c *cli.Context) error {
-	if c.NArg() != 1 {
-		return usagef("simulate takes MODEL (got %d arguments); see onus simulate --help", c.NArg())
+	if c.NArg() < 1 || c.NArg() > 2 {
+		return usagef("simulate takes MODEL and an optional PROPS file (got %d arguments); see onus simulate --help", c.NArg())
 	}
 	steps := c.Int("steps")
 	if steps < 0 {
@@ -64,19 +65,20 @@ func runSimulate(c *cli.Context) error {
 		return err
 	}
 	props := &prism.PropsFile{}
-	if f := c.String("behaviour"); f != "" {
-		bf, err := loadProps(fset, f)
-		if err != nil {
+	if c.NArg() == 2 {
+		if props, err = loadProps(fset, c.Args().Get(1)); err != nil {
 			return err
 		}
-		props.Behaviours = bf.Behaviours
+		props.Properties = nil // simulate checks no property
+	}
+	if err := loadBehaviours(c, fset, props); err != nil {
+		return err
 	}
 	var plan *prism.PlanDecl
 	if s := c.String("plan"); s != "" {
-		if plan, err = prism.ParsePlan(fset, "--plan", s); err != nil {
+		if plan, err = planArg(fset, props, s); err != nil {
 			return err
 		}
-		props.Plans = append(props.Plans, plan)
 	}
 	if err := prism.CheckProps(fset, mf, props); err != nil {
 		return err
@@ -111,6 +113,9 @@ func runSimulate(c *cli.Context) error {
 	if plan != nil {
 		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
 			return err
+		}
+		for _, n := range checkerNotes(fset, chk.Notes()) {
+			fmt.Fprintln(c.App.ErrWriter, n.Pos.String()+": note: "+n.Msg)
 		}
 	}
 	h, err := trace.Simulate(m, sim)

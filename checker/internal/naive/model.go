@@ -44,6 +44,11 @@ type Enum struct {
 	sat map[satKey][]bool
 
 	failed map[string]bool // ViolatingPlan's memo of (step, history set)
+
+	// Free reads the sets Compat_J(π) as Compat^free_J(π) (SPEC §13): a
+	// player whose planned action is not enabled acts freely at that step.
+	// ViolatingPlan does not depend on it (full plans must be executable).
+	Free bool
 }
 
 type satKey struct {

@@ -53,27 +53,19 @@ func (e *Enum) expandItems(items []prism.PlanItem) ([]Step, error) {
 	return out, nil
 }
 
-// matches reports whether, in state s, the local choice a of the player
-// (as PlayerAction gives it) satisfies every action the step lists for
-// that player. In a csg the step's actions are attributed to players by
-// ActionOwner; in an smg every listed action applies to the owner of s.
+// matches reports whether, in state s, the local choice c of the player
+// satisfies every action the step lists for that player. In a csg the
+// step's actions are attributed to players by ActionOwner, or by position
+// when the step has an idle (-) or free (*) entry; in an smg every listed
+// action applies to the owner of s.
 func (e *Enum) matches(st Step, s, c, p int) bool {
 	g := e.g
 	a := e.PlayerAction(s, c, p)
+	if g.Joint != nil {
+		want, constrained := e.csgTarget(st, p)
+		return !constrained || (want >= 0 && a == want)
+	}
 	for _, pa := range st {
-		if g.Joint != nil {
-			idx := e.actionIndex(pa.Name)
-			if idx < 0 {
-				return false // unknown name: nothing matches
-			}
-			if int(g.ActionOwner[idx]) != p {
-				continue
-			}
-			if a != idx {
-				return false
-			}
-			continue
-		}
 		if g.Owner != nil && int(g.Owner[s]) != p {
 			continue
 		}
@@ -88,18 +80,56 @@ func (e *Enum) matches(st Step, s, c, p int) bool {
 	return true
 }
 
+// csgTarget returns the action a csg step fixes for player p (0: idle; -1
+// for a name that is no action: nothing matches) and whether it fixes one.
+func (e *Enum) csgTarget(st Step, p int) (int, bool) {
+	hasIdle := e.actionIndex(prism.IdleName) >= 0
+	positional := false
+	for _, pa := range st {
+		positional = positional || pa.Free || pa.IsIdle(hasIdle)
+	}
+	if positional {
+		if p >= len(st) {
+			return -1, true // a malformed step: nothing matches
+		}
+		pa := st[p]
+		switch {
+		case pa.Free:
+			return -1, false
+		case pa.IsIdle(hasIdle):
+			return 0, true
+		}
+		return e.actionIndex(pa.Name), true
+	}
+	want := -1
+	for _, pa := range st {
+		idx := e.actionIndex(pa.Name)
+		if idx < 0 {
+			return -1, true // unknown name: nothing matches
+		}
+		if int(e.g.ActionOwner[idx]) == p {
+			want = idx
+		}
+	}
+	return want, want >= 0
+}
+
 // constrains reports whether the step constrains player p in state s.
 func (e *Enum) constrains(st Step, s, p int) bool {
 	g := e.g
-	for _, pa := range st {
-		if g.Joint != nil {
-			idx := e.actionIndex(pa.Name)
-			if idx < 0 || int(g.ActionOwner[idx]) == p {
-				return true
-			}
-			continue
-		}
-		if g.Owner == nil || int(g.Owner[s]) == p {
+	if g.Joint != nil {
+		_, c := e.csgTarget(st, p)
+		return c
+	}
+	return len(st) > 0 && (g.Owner == nil || int(g.Owner[s]) == p)
+}
+
+// canFollow reports whether player p has, in state s, a choice that
+// satisfies the step: whether its planned action is enabled there.
+func (e *Enum) canFollow(st Step, s, p int) bool {
+	lo, hi := e.g.Choices(s)
+	for c := lo; c < hi; c++ {
+		if e.matches(st, s, c, p) {
 			return true
 		}
 	}
@@ -117,7 +147,9 @@ func (e *Enum) actionIndex(name string) int {
 
 // Compat reports whether h is in Compat_J(π) (SPEC §2): at every step k
 // the plan has, the joint action of h agrees with the step on every player
-// of J that the step constrains.
+// of J that the step constrains. With Free it is Compat^free_J(π) (SPEC
+// §13): a player whose planned action is not enabled in the state may take
+// any action there.
 func (e *Enum) Compat(plan []Step, J []bool, h *History) bool {
 	for k, st := range plan {
 		if k >= e.T {
@@ -126,6 +158,9 @@ func (e *Enum) Compat(plan []Step, J []bool, h *History) bool {
 		s, c := h.States[k], h.Choices[k]
 		for p := range J {
 			if J[p] && e.constrains(st, s, p) && !e.matches(st, s, c, p) {
+				if e.Free && !e.canFollow(st, s, p) {
+					continue
+				}
 				return false
 			}
 		}

@@ -134,6 +134,12 @@ func formatItems(items []prism.PlanItem) string {
 }
 
 func formatAction(a prism.PlanAction) string {
+	switch {
+	case a.Idle:
+		return "-"
+	case a.Free:
+		return "*"
+	}
 	if a.Name == "" && a.Index >= 0 {
 		return fmt.Sprintf("#%d", a.Index)
 	}
