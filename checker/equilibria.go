@@ -184,7 +184,8 @@ func (c *Checker) equilPath(op *prism.ProbOp) (equil.Objective, error) {
 }
 
 // simpleSet evaluates a state formula of an objective; path operators
-// inside make it not a simple path formula.
+// inside make it not a simple path formula. Plain parts are evaluated once
+// over all states (patlSet), not state by state.
 func (c *Checker) simpleSet(e prism.Expr) (translate.Bitset, error) {
 	bad := false
 	prism.Inspect(e, func(x prism.Expr) bool {
@@ -196,7 +197,7 @@ func (c *Checker) simpleSet(e prism.Expr) (translate.Bitset, error) {
 	if bad {
 		return nil, c.errAt(safePos(e), "Expression is not a simple path formula.")
 	}
-	return c.stateSet(e)
+	return c.patlSet(e)
 }
 
 // equilReward translates R{r}[I=k], R{r}[C<=k] and R{r}[F φ].

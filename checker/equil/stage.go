@@ -2,7 +2,6 @@ package equil
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/onus-mc/onus/checker/solve/nfg"
@@ -83,19 +82,6 @@ func key(joint []int32, players []int) string {
 		b = append(b, ',')
 	}
 	return string(b)
-}
-
-// round12 rounds v to 12 decimal places, as PRISM-games rounds stage
-// payoffs; this also merges payoffs that differ by float noise only.
-func round12(v float64) float64 {
-	if math.IsInf(v, 0) || math.IsNaN(v) || math.Abs(v) > 1e15 {
-		return v
-	}
-	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 12, 64), 64)
-	if err != nil {
-		return v
-	}
-	return r
 }
 
 // expect returns Σ P(c, t)·x(t) over the transitions of choice c.
