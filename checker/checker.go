@@ -88,6 +88,9 @@ type Result struct {
 	// Explain justifies a qualitative verdict (Config.Explain only): the
 	// boolean responsibility operators, their bounds and <<A>> [ψ].
 	Explain *Explanation
+	// Equilibrium details an equilibrium query's answer: the coalitions'
+	// values and, under Config.Explain, the profile and its certificate.
+	Equilibrium *Equilibrium
 }
 
 // Range is an interval of values [Lo, Hi]; Int says that they are ints.

@@ -19,6 +19,8 @@ type engine struct {
 	// stage-game cell (row-major) of choice c.
 	rows, cols []int
 	cell       []int
+	buf        nfg.Bimatrix // the stage game being solved
+	rec        *recorder    // the profile being recorded, or nil
 }
 
 func newEngine(g *translate.Game, q *Query, cfg Config) (*engine, error) {
@@ -32,6 +34,9 @@ func newEngine(g *translate.Game, q *Query, cfg Config) (*engine, error) {
 		if err := e.layout(s); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.Profile {
+		e.rec = newRecorder(e)
 	}
 	return e, nil
 }
@@ -99,26 +104,28 @@ func (e *engine) expect(c int, x []float64) float64 {
 }
 
 // solveState returns the coalitions' values in s: the stage game's
-// values plus the state rewards of the objectives acc marks.
-func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
-	v, err := e.stage(s, cont, acc)
+// values plus the state rewards of the objectives acc marks, and the
+// stage rule that gives them.
+func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stage, error) {
+	v, st, err := e.stage(s, cont, acc)
 	if err != nil {
-		return v, err
+		return v, nil, err
 	}
 	for i := range v {
 		if acc[i] {
 			v[i] += e.obj[i].stateRew(s)
 		}
 	}
-	return v, nil
+	return v, st, nil
 }
 
 // stage solves the stage game of s with continuation values cont, adding
 // transition rewards of the objectives acc marks, and returns the
-// coalitions' values (before state rewards), in true (not negated) units.
-func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
+// coalitions' values (before state rewards), in true (not negated) units,
+// and the equilibrium played.
+func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stage, error) {
 	lo, hi := e.g.Choices(s)
-	m := nfg.NewBimatrix(e.rows[s], e.cols[s])
+	m := e.bimatrix(e.rows[s], e.cols[s])
 	for c := lo; c < hi; c++ {
 		var u [2]float64
 		for i := range u {
@@ -135,17 +142,28 @@ func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error
 	if e.q.Correlated {
 		var err error
 		if p, err = nfg.Correlated(m, e.q.Criterion); err != nil {
-			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
 	} else {
 		ps, err := nfg.Nash(m)
 		if err != nil {
-			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
 		p = nfg.Select(ps, e.q.Criterion)
 	}
 	// The solvers' float noise (1e-17 where 0 is meant) would keep the
 	// iteration's relative test from ever passing: values are kept to 12
 	// decimals, as the payoffs are.
-	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, nil
+	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, &Stage{X: p.X, Y: p.Y, Joint: p.Joint}, nil
+}
+
+// bimatrix returns a rows×cols game for one stage, reusing the engine's
+// buffer (the solvers do not keep it).
+func (e *engine) bimatrix(rows, cols int) *nfg.Bimatrix {
+	n := rows * cols
+	if cap(e.buf.A) < n {
+		e.buf.A, e.buf.B = make([]float64, n), make([]float64, n)
+	}
+	e.buf.Rows, e.buf.Cols, e.buf.A, e.buf.B = rows, cols, e.buf.A[:n], e.buf.B[:n]
+	return &e.buf
 }
