@@ -107,7 +107,9 @@ const (
 // coopUnbounded returns objective i's cooperative values without a bound:
 // the probability of Left U Target, or the expected reward to reach
 // Target (+Inf where the target is not reached almost surely: under some
-// joint strategy for max, under every one for min).
+// joint strategy for max, under every one for min). Value iteration starts
+// from 0, except for minimised rewards, where it starts from the values of
+// a strategy that reaches the target (properValues).
 func (e *engine) coopUnbounded(i int) ([]float64, error) {
 	o := e.obj[i]
 	n := e.g.NumStates
@@ -120,6 +122,12 @@ func (e *engine) coopUnbounded(i int) ([]float64, error) {
 			if !sure[s] {
 				inf[s] = true
 				x[s] = math.Inf(1)
+			}
+		}
+		if e.q.Min {
+			var err error
+			if x, err = e.properValues(o, inf); err != nil {
+				return nil, err
 			}
 		}
 	} else {
@@ -306,35 +314,7 @@ func (e *engine) recordPolicy(i int, x []float64, inf []bool) {
 		}
 		return math.Abs(v-x[s]) <= policyTol*math.Max(1, math.Abs(x[s]))
 	}
-	// Predecessor edges (state, choice) of every state.
-	start := make([]int32, n+1)
-	for c := 0; c < g.NumChoices(); c++ {
-		lo, hi := g.Transitions(c)
-		for t := lo; t < hi; t++ {
-			if g.Prob[t] > 0 {
-				start[g.Target[t]+1]++
-			}
-		}
-	}
-	for s := 0; s < n; s++ {
-		start[s+1] += start[s]
-	}
-	fill := append([]int32(nil), start...)
-	from := make([]int32, start[n])
-	via := make([]int32, start[n])
-	for s := 0; s < n; s++ {
-		lo, hi := g.Choices(s)
-		for c := lo; c < hi; c++ {
-			tlo, thi := g.Transitions(c)
-			for t := tlo; t < thi; t++ {
-				if g.Prob[t] > 0 {
-					u := g.Target[t]
-					from[fill[u]], via[fill[u]] = int32(s), int32(c)
-					fill[u]++
-				}
-			}
-		}
-	}
+	start, from, via := e.predecessors()
 	pick := make([]int32, n)
 	for s := range pick {
 		pick[s] = -1

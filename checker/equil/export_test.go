@@ -25,3 +25,9 @@ func Table(t *testing.T) []TableCase {
 	}
 	return out
 }
+
+// SetCoop replaces the stationary cooperative choice of objective i in s
+// (tests that tamper with a profile).
+func (p *Profile) SetCoop(i, s, choice int) {
+	p.coop[i][s] = []roundPick{{choice: int32(choice)}}
+}

@@ -32,6 +32,11 @@ type Report struct {
 	// the profile, over every state and round (0 when no deviation
 	// helps), and Gain[i] the gain from the initial state at step 0.
 	MaxGain, Gain [2]float64
+	// GainState[i] and GainStep[i] say where MaxGain[i] is attained: the
+	// state (of the profile's game) and the step (−1 once play is
+	// stationary, with one objective decided); meaningful when
+	// MaxGain[i] > 0.
+	GainState, GainStep [2]int
 	// MaxDiff is the largest difference between the profile's value and
 	// the reported value over the states, relative to max(1, |value|).
 	MaxDiff float64
@@ -81,6 +86,7 @@ func Check(g *translate.Game, r *equil.Result, init int, cfg Config) (*Report, e
 		rep.Values[i] = c.val[i][ps]
 		rep.Reported[i] = r.Values[i][init]
 		rep.MaxGain[i] = c.maxGain[i]
+		rep.GainState[i], rep.GainStep[i] = c.where[i][0], c.where[i][1]
 		rep.Gain[i] = c.gainAt(i, ps)
 	}
 	for s := 0; s < g.NumStates; s++ {

@@ -24,6 +24,9 @@ type check struct {
 	// under its best response, on entering s at step 0.
 	val, br [2][]float64
 	maxGain [2]float64
+	// where[i] is where coalition i gains most: state, step (−1 in a
+	// stationary phase).
+	where [2][2]int
 	// coop[j], coopBR[j]: for an unbounded objective j, its value under
 	// the cooperative rule and coalition j's best response to the other's
 	// part of it, in the states where j is undecided (stationary).
@@ -88,9 +91,12 @@ func (c *check) expect(ch int, x []float64) float64 {
 	return v
 }
 
-// noteGain records a deviation's gain.
-func (c *check) noteGain(i int, br, v float64) {
-	c.maxGain[i] = math.Max(c.maxGain[i], gain(br, v, c.sign))
+// noteGain records the gain of coalition i's deviation in state s at
+// step t (−1: a stationary phase).
+func (c *check) noteGain(i, s, t int, br, v float64) {
+	if g := gain(br, v, c.sign); g > c.maxGain[i] {
+		c.maxGain[i], c.where[i] = g, [2]int{s, t}
+	}
 }
 
 func (c *check) gainAt(i, s int) float64 { return gain(c.br[i][s], c.val[i][s], c.sign) }
@@ -203,7 +209,7 @@ func (c *check) coopStep(j, t int, next, nextBR []float64) (a, aBR []float64, er
 			best = c.better(best, c.coopValue(ob, s, d, nextBR))
 		}
 		aBR[s] = best
-		c.noteGain(j, best, a[s])
+		c.noteGain(j, s, t, best, a[s])
 	}
 	return a, aBR, nil
 }
@@ -320,7 +326,7 @@ func (c *check) stageStep(t int, next, nextBR [2][]float64) (v, vBR [2][]float64
 				br += c.ob[i].stateRew(s)
 			}
 			v[i][s], vBR[i][s] = val, br
-			c.noteGain(i, br, val)
+			c.noteGain(i, s, t, br, val)
 		}
 	}
 	return v, vBR, nil

@@ -46,14 +46,18 @@ func (c *check) stationaryCoop(j int) error {
 		return err
 	}
 	for _, s := range undecided {
-		c.noteGain(j, c.coopBR[j][s], c.coop[j][s])
+		c.noteGain(j, s, -1, c.coopBR[j][s], c.coop[j][s])
 	}
 	return nil
 }
 
 // solve returns the optimal value (for direction sign) of objective ob in
 // the process whose states are the undecided ones with the given options
-// (choices), decided states paying ob's payoff.
+// (choices), decided states paying ob's payoff. Value iteration starts
+// from 0, which converges to the least fixed point; for a minimised
+// reward that would count a costless loop that never reaches the target
+// as 0 where its reward is infinite, so it starts from the values of
+// options that do reach the target instead (reachingStart).
 func (c *check) solve(ob objective, undecided []int, opts func(int) []int, sign float64) ([]float64, error) {
 	n := c.n
 	x := make([]float64, n)
@@ -81,6 +85,11 @@ func (c *check) solve(ob objective, undecided []int, opts func(int) []int, sign 
 			}
 		}
 		undecided = finite
+		if sign < 0 {
+			if err := c.reachingStart(ob, undecided, isOpen, sure, opts, x, entry); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for it := 0; it < c.cfg.MaxIters; it++ {
 		change := 0.0
@@ -217,4 +226,71 @@ func (c *check) almostSure(undecided []int, isOpen []bool, opts func(int) []int,
 		}
 		u = r
 	}
+}
+
+// reachingStart sets x and entry, on the states sure (where the target can
+// be reached almost surely), to the values of options that stay in sure
+// and move closer to the target: a breadth-first search backwards from
+// the decided states.
+func (c *check) reachingStart(ob objective, undecided []int, isOpen, sure []bool, opts func(int) []int, x, entry []float64) error {
+	n := c.n
+	level := make([]int, n) // 0 decided, k: k steps from them, -1 not yet
+	for s := range level {
+		level[s] = -1
+		if !isOpen[s] {
+			level[s] = 0
+		}
+	}
+	pick := make([]int, n)
+	staysIn := func(ch int) bool {
+		lo, hi := c.g.Transitions(ch)
+		for t := lo; t < hi; t++ {
+			u := c.g.Target[t]
+			if c.g.Prob[t] > 0 && isOpen[u] && !sure[u] {
+				return false
+			}
+		}
+		return true
+	}
+	for k := 1; ; k++ {
+		grew := false
+		for _, s := range undecided {
+			if level[s] >= 0 {
+				continue
+			}
+			for _, ch := range opts(s) {
+				if !staysIn(ch) {
+					continue
+				}
+				lo, hi := c.g.Transitions(ch)
+				closer := false
+				for t := lo; t < hi && !closer; t++ {
+					u := c.g.Target[t]
+					closer = c.g.Prob[t] > 0 && level[u] >= 0 && level[u] < k
+				}
+				if closer {
+					level[s], pick[s], grew = k, ch, true
+					break
+				}
+			}
+		}
+		if !grew {
+			break
+		}
+	}
+	for it := 0; it < c.cfg.MaxIters; it++ {
+		change := 0.0
+		for _, s := range undecided {
+			if level[s] < 0 {
+				continue
+			}
+			v := c.expect(pick[s], entry) + ob.stateRew(s) + ob.transRew(pick[s])
+			change = math.Max(change, math.Abs(v-x[s])/math.Max(1, math.Abs(v)))
+			x[s], entry[s] = v, v
+		}
+		if change <= viTol {
+			return nil
+		}
+	}
+	return fmt.Errorf("a value iteration of the certificate did not converge in %d sweeps", c.cfg.MaxIters)
 }

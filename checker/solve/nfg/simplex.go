@@ -189,3 +189,25 @@ func simplex(A []float64, m, n int, b, c []float64) (float64, []float64, error) 
 	}
 	return opt, x, nil
 }
+
+// feasible says whether x solves A x = b, x ≥ 0 within feasTol: the
+// tableau's pivots accumulate rounding, and on LPs whose rows mix tiny
+// and large coefficients the solution they leave can miss a constraint by
+// far more than that.
+func feasible(A []float64, m, n int, b, x []float64) bool {
+	for j := 0; j < n; j++ {
+		if x[j] < -feasTol {
+			return false
+		}
+	}
+	for i := 0; i < m; i++ {
+		r := -b[i]
+		for j := 0; j < n; j++ {
+			r += A[i*n+j] * x[j]
+		}
+		if math.Abs(r) > feasTol {
+			return false
+		}
+	}
+	return true
+}
