@@ -2,10 +2,14 @@ package equil_test
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/onus-mc/onus/checker/equil"
 	"github.com/onus-mc/onus/checker/equil/certify"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
 )
 
 // TestTableCertified certifies every answer of the solver's table with
@@ -110,5 +114,69 @@ func TestCertifyCatchesWrongCoop(t *testing.T) {
 	}
 	if rep.Certified || !math.IsInf(rep.MaxDiff, 1) {
 		t.Errorf("a cooperative rule that ends the game is certified: %+v", rep)
+	}
+}
+
+// TestTwoInvestorsTies settles two_investors_nash (months=5, pbar=0.1),
+// where onus answers 10.198851 and PRISM-games 10.164300: both are
+// certified subgame-perfect equilibria. Stage by stage the welfare rule
+// meets ties, pairs of equilibria whose sums are equal but for the last
+// bit of a double (9.167333333333 and 9.167333333333001 two months before
+// the end); onus breaks them by the larger value of the first coalition,
+// PRISM-games by the larger double, and the choices lead to different
+// answers upstream.
+func TestTwoInvestorsTies(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "shared", "prism-corpus", "models", "csgs", "investors", "two_investors_nash.prism"))
+	if err != nil {
+		t.Skipf("the PRISM-games corpus is not there: %v", err)
+	}
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "two_investors_nash.prism", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := translate.Build(fset, mf, nil, translate.Config{Consts: []translate.ConstAssign{
+		{Name: "months", Value: translate.Value{Type: prism.TInt, I: 5}},
+		{Name: "pbar", Value: translate.Value{Type: prism.TDouble, F: 0.1}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := m.Game
+	objective := func(profit, finished string) equil.Objective {
+		o := equil.Objective{Kind: equil.Reach, Target: g.Label(finished)}
+		for _, r := range g.Rewards {
+			if r.Name == profit {
+				o.StateRew, o.TransRew = r.State, r.Trans
+			}
+		}
+		return o
+	}
+	q := &equil.Query{Coalitions: [2][]int{{0}, {1}},
+		Objectives: [2]equil.Objective{objective("profit1", "finished1"), objective("profit2", "finished2")}}
+	init := int(g.Initial[0])
+	for _, tc := range []struct {
+		name  string
+		exact bool
+		want  float64
+	}{
+		{"onus", false, 10.198851170833},
+		{"PRISM-games' ties", true, 10.164299641204},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := equil.Solve(g, q, equil.Config{Profile: true, ExactTies: tc.exact})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Sum(init); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("value %.12f, want %.12f", got, tc.want)
+			}
+			rep, err := certify.Check(g, r, init, certify.Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !rep.Certified || rep.MaxGain != [2]float64{} {
+				t.Errorf("not certified without gain: %+v", rep)
+			}
+		})
 	}
 }

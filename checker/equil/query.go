@@ -87,6 +87,12 @@ type Config struct {
 	// Profile asks for the strategy profile behind the answer
 	// (Result.Profile), for certification and export.
 	Profile bool
+	// ExactTies compares equilibria's sums and values exactly, as
+	// PRISM-games does, instead of within nfg.TieTol: a sum larger by a
+	// rounding error then wins over the tie-breaking rule. It reproduces
+	// PRISM-games' choice among equilibria of equal welfare (see
+	// docs/guide/equilibria.md on two_investors_nash).
+	ExactTies bool
 }
 
 // LimitError reports that the product of a mixed-horizon query would

@@ -149,7 +149,11 @@ func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stag
 		if err != nil {
 			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
-		p = nfg.Select(ps, e.q.Criterion)
+		tol := nfg.TieTol
+		if e.cfg.ExactTies {
+			tol = 0
+		}
+		p = nfg.SelectTol(ps, e.q.Criterion, tol)
 	}
 	// The solvers' float noise (1e-17 where 0 is meant) would keep the
 	// iteration's relative test from ever passing: values are kept to 12
