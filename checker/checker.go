@@ -31,6 +31,10 @@ type Config struct {
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
 	MaxMemory   int64                  // bytes the product and passes may hold (--max-memory, hist/budget.go); 0: no limit
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
+	// Strategies records the strategy profile behind equilibrium answers
+	// (Result.Equilibrium.Profile, for equil.WriteStrategy); Explain
+	// records it too, with its certificate.
+	Strategies bool
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.

@@ -18,7 +18,7 @@ func (c *Checker) checkEquilibrium(x *prism.Strategy, m *prism.MultiNash, init i
 	if err != nil {
 		return nil, err
 	}
-	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct, Profile: c.cfg.Explain})
+	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct, Profile: c.cfg.Explain || c.cfg.Strategies})
 	if le, ok := err.(*equil.LimitError); ok {
 		return nil, &LimitError{What: "product states", Limit: le.Limit}
 	}
@@ -31,7 +31,7 @@ func (c *Checker) checkEquilibrium(x *prism.Strategy, m *prism.MultiNash, init i
 			eq.Coalitions[i] = append(eq.Coalitions[i], c.g.Players[p])
 		}
 	}
-	if r.Profile != nil {
+	if c.cfg.Explain {
 		if eq.Certificate, err = certify.Check(c.g, r, init, certify.Config{}); err != nil {
 			return nil, c.errAt(m.OpPos, "%v", err)
 		}
@@ -54,8 +54,9 @@ type Equilibrium struct {
 	// Values are the coalitions' values at the initial state; the query's
 	// value is their sum.
 	Values [2]float64
-	// Profile is the strategy profile that attains them and Certificate
-	// the independent check of it (Config.Explain only).
+	// Profile is the strategy profile that attains them (Config.Explain
+	// or Config.Strategies) and Certificate the independent check of it
+	// (Config.Explain).
 	Profile     *equil.Profile
 	Certificate *certify.Report
 }

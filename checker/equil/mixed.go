@@ -28,7 +28,7 @@ func mixed(g *translate.Game, q *Query, cfg Config) (*Result, error) {
 	}
 	out := &Result{Profile: r.Profile}
 	if pr := r.Profile; pr != nil {
-		pr.Start, pr.Orig, pr.Step = p.start, p.state, p.mode
+		pr.Start, pr.Orig, pr.Step, pr.Base = p.start, p.state, p.mode, g
 	}
 	for i := range out.Values {
 		out.Values[i] = make([]float64, g.NumStates)

@@ -42,8 +42,10 @@ type Profile struct {
 	// the same state).
 	Start []int32
 	// Orig maps a state of Game to the query's game state and Step to the
-	// step counter's state (mixed horizons only; nil otherwise).
+	// step counter's state, and Base is the query's game (mixed horizons
+	// only; nil otherwise).
 	Orig, Step []int32
+	Base       *translate.Game
 	// Rounds is the number of stage rounds R.
 	Rounds int
 	// Rows[s] and Cols[s] are the numbers of actions of the two coalitions
