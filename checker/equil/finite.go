@@ -45,7 +45,7 @@ func (e *engine) finite() (*Result, error) {
 			next[i] = make([]float64, n)
 			coopNext[i] = e.coopStep(i, coop[i], j+max(0, b[i]-b[1-i]))
 		}
-		sweep.begin(e, val)
+		sweep.begin(e)
 		for s := 0; s < n; s++ {
 			if prob {
 				if v, ok := e.decided(s, coopNext); ok {

@@ -34,7 +34,7 @@ func (e *engine) infinite() (*Result, error) {
 	var sweep sweeper
 	for it := 0; it < e.cfg.MaxIters; it++ {
 		next := [2][]float64{append([]float64(nil), val[0]...), append([]float64(nil), val[1]...)}
-		sweep.begin(e, val)
+		sweep.begin(e)
 		for _, s := range open {
 			if !sweep.dirty(s) {
 				continue

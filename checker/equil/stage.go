@@ -138,27 +138,43 @@ func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stag
 		k := e.cell[c]
 		m.A[k], m.B[k] = u[0], u[1]
 	}
+	tol := nfg.TieTol
+	if e.cfg.ExactTies {
+		tol = 0
+	}
 	var p nfg.Profile
-	if e.q.Correlated {
+	switch {
+	case e.q.Correlated:
 		var err error
 		if p, err = nfg.Correlated(m, e.q.Criterion); err != nil {
 			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
-	} else {
+	case m.Rows == 1 || m.Cols == 1:
+		// One coalition decides alone (most states): its best action,
+		// found without building the equilibria.
+		i, j, _ := nfg.BestPure(m, e.q.Criterion, tol)
+		a, b := m.At(i, j)
+		var st *Stage
+		if e.rec != nil {
+			st = &Stage{X: make([]float64, m.Rows), Y: make([]float64, m.Cols)}
+			st.X[i], st.Y[j] = 1, 1
+		}
+		return [2]float64{e.sign * round12(a), e.sign * round12(b)}, st, nil
+	default:
 		ps, err := nfg.Nash(m)
 		if err != nil {
 			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
-		}
-		tol := nfg.TieTol
-		if e.cfg.ExactTies {
-			tol = 0
 		}
 		p = nfg.SelectTol(ps, e.q.Criterion, tol)
 	}
 	// The solvers' float noise (1e-17 where 0 is meant) would keep the
 	// iteration's relative test from ever passing: values are kept to 12
 	// decimals, as the payoffs are.
-	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, &Stage{X: p.X, Y: p.Y, Joint: p.Joint}, nil
+	var st *Stage
+	if e.rec != nil {
+		st = &Stage{X: p.X, Y: p.Y, Joint: p.Joint}
+	}
+	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, st, nil
 }
 
 // bimatrix returns a rows×cols game for one stage, reusing the engine's
