@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/onus-mc/onus/checker/solve/internal/dense"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -169,9 +170,9 @@ func (l *genLP) standard(obj []float64) (A []float64, m, n int, b, c []float64, 
 // simplex, or by gonum's when that fails or leaves a constraint violated.
 func (l *genLP) minimise(obj []float64) (float64, []float64, error) {
 	A, m, n, b, c, col := l.standard(obj)
-	opt, xt, err := simplex(A, m, n, b, c)
-	if err == nil && !feasible(A, m, n, b, xt) {
-		err = errInfeasible
+	opt, xt, err := dense.Simplex(A, m, n, b, c)
+	if err == nil && !dense.Feasible(A, m, n, b, xt) {
+		err = dense.ErrInfeasible
 	}
 	if err != nil {
 		if opt, xt, err = gonumSimplex(A, m, n, b, c); err != nil {
