@@ -138,10 +138,10 @@ func runCase(env *Env, c *Case) []Measurement {
 	if c.Run != nil {
 		return c.Run(env, c)
 	}
-	stdout, secs, peak, err := runOnus(env, c.Args, c.FailOK)
-	m := Measurement{Case: c, X: c.X, Series: c.Series, Seconds: secs, PeakMiB: peak, Err: err}
-	if err == nil && c.Answer != nil {
-		m.Answer, m.Err = c.Answer(stdout)
+	r := runOnusTimed(env, c.Args, c.FailOK)
+	m := Measurement{Case: c, X: c.X, Series: c.Series, Seconds: r.secs, CPU: r.cpuSecs, PeakMiB: r.peakMiB, Err: r.err}
+	if r.err == nil && c.Answer != nil {
+		m.Answer, m.Err = c.Answer(r.stdout)
 	}
 	return []Measurement{m}
 }
