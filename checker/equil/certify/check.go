@@ -57,8 +57,42 @@ func newCheck(p *equil.Profile, cfg Config) (*check, error) {
 		for ch := lo; ch < hi; ch++ {
 			c.at[lo+int(p.Cell[ch])] = int32(ch)
 		}
+		if err := c.checkLayout(s); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
+}
+
+// checkLayout confirms the profile's stage layout of s against the game:
+// the choices of a row agree on the first coalition's actions and those
+// of a column on the second's, and distinct cells hold distinct choices
+// (the best responses deviate along rows and columns).
+func (c *check) checkLayout(s int) error {
+	g, p := c.g, c.p
+	np := len(g.Players)
+	lo, hi := g.Choices(s)
+	cols := int(p.Cols[s])
+	same := func(a, b int, players []int) bool {
+		for _, pl := range players {
+			if g.Joint[a*np+pl] != g.Joint[b*np+pl] {
+				return false
+			}
+		}
+		return true
+	}
+	for a := lo; a < hi; a++ {
+		ka := int(p.Cell[a])
+		for b := a + 1; b < hi; b++ {
+			kb := int(p.Cell[b])
+			if ka == kb ||
+				(ka/cols == kb/cols) != same(a, b, p.Coalitions[0]) ||
+				(ka%cols == kb%cols) != same(a, b, p.Coalitions[1]) {
+				return fmt.Errorf("certify: state %d: the profile's stage layout does not match the coalitions' actions", s)
+			}
+		}
+	}
+	return nil
 }
 
 // choice returns the choice of s where the coalitions play row r and
