@@ -93,6 +93,7 @@ func main() {
 		fatal(err)
 	}
 
+	env.Notef("load average at the start (1, 5, 15 minutes): %s", loadAverage())
 	start := time.Now()
 	var all []Measurement
 	failed := 0
@@ -118,6 +119,7 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "%d cases, %d measurements in %.1f s; %d failed\n", len(cases), len(all), time.Since(start).Seconds(), failed)
 
+	env.Notef("load average at the end: %s (a machine busy with other work makes wall times longer; the equil group also reports CPU time)", loadAverage())
 	if *update {
 		if err := writeAnswers(answersPath, known, all); err != nil {
 			fatal(err)
@@ -138,10 +140,10 @@ func runCase(env *Env, c *Case) []Measurement {
 	if c.Run != nil {
 		return c.Run(env, c)
 	}
-	stdout, secs, peak, err := runOnus(env, c.Args, c.FailOK)
-	m := Measurement{Case: c, X: c.X, Series: c.Series, Seconds: secs, PeakMiB: peak, Err: err}
-	if err == nil && c.Answer != nil {
-		m.Answer, m.Err = c.Answer(stdout)
+	r := runOnusTimed(env, c.Args, c.FailOK)
+	m := Measurement{Case: c, X: c.X, Series: c.Series, Seconds: r.secs, CPU: r.cpuSecs, PeakMiB: r.peakMiB, Err: r.err}
+	if r.err == nil && c.Answer != nil {
+		m.Answer, m.Err = c.Answer(r.stdout)
 	}
 	return []Measurement{m}
 }
@@ -235,4 +237,17 @@ func writeAnswers(path string, known map[string]string, ms []Measurement) error 
 		fmt.Fprintf(&b, "%s\t%s\n", k, known[k])
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
+}
+
+// loadAverage reads the 1, 5 and 15 minute load averages of the machine.
+func loadAverage() string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], ", ")
 }

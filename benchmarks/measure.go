@@ -22,6 +22,7 @@ type Measurement struct {
 	X       float64 // x coordinate in figures (horizon, states, ...)
 	Series  string  // the figure series
 	Seconds float64
+	CPU     float64 // user + system seconds of the process; 0 when not measured
 	PeakMiB float64 // peak resident set of the process; 0 when not measured
 	Answer  string  // canonical answer; "" when the case has none
 	Err     error   // the run failed (not a changed answer: that is found later)
@@ -32,6 +33,22 @@ type Measurement struct {
 // Exit code 1 counts as success when failOK is set (`--test` exits 1 when a
 // property does not match).
 func runOnus(env *Env, args []string, failOK bool) (stdout []byte, secs, peakMiB float64, err error) {
+	r := runOnusTimed(env, args, failOK)
+	return r.stdout, r.secs, r.peakMiB, r.err
+}
+
+// timedRun is one run of onus: its output, wall and CPU (user + system)
+// seconds, and peak resident memory.
+type timedRun struct {
+	stdout        []byte
+	secs, cpuSecs float64
+	peakMiB       float64
+	err           error
+}
+
+// runOnusTimed is runOnus that also reports the child's CPU time, which a
+// machine busy with other work changes less than the wall time.
+func runOnusTimed(env *Env, args []string, failOK bool) timedRun {
 	ctx, cancel := context.WithTimeout(context.Background(), env.Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, env.Bin, args...)
@@ -39,15 +56,18 @@ func runOnus(env *Env, args []string, failOK bool) (stdout []byte, secs, peakMiB
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	start := time.Now()
-	err = cmd.Run()
-	secs = time.Since(start).Seconds()
+	err := cmd.Run()
+	r := timedRun{secs: time.Since(start).Seconds()}
 	if cmd.ProcessState != nil {
 		if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-			peakMiB = float64(ru.Maxrss) / 1024 // Linux reports KiB
+			r.peakMiB = float64(ru.Maxrss) / 1024 // Linux reports KiB
 		}
+		r.cpuSecs = (cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()).Seconds()
 	}
+	r.stdout = out.Bytes()
 	if ctx.Err() != nil {
-		return out.Bytes(), secs, peakMiB, fmt.Errorf("timed out after %s", env.Timeout)
+		r.err = fmt.Errorf("timed out after %s", env.Timeout)
+		return r
 	}
 	var exit *exec.ExitError
 	if failOK && errors.As(err, &exit) && exit.ExitCode() == 1 {
@@ -58,9 +78,9 @@ func runOnus(env *Env, args []string, failOK bool) (stdout []byte, secs, peakMiB
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
 			msg = msg[:i]
 		}
-		return out.Bytes(), secs, peakMiB, fmt.Errorf("%v: %s", err, msg)
+		r.err = fmt.Errorf("%v: %s", err, msg)
 	}
-	return out.Bytes(), secs, peakMiB, nil
+	return r
 }
 
 // checkAnswer canonicalises the --json output of `onus check`: each result's

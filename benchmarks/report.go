@@ -83,6 +83,7 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 		{"power", "Power indices, blame and explanations", "`onus blame` on the 8-player CPD (examples/cpd_n.prism, n = 8, t = 20, 256 coalitions, `--coalitions`), SHAPLEY for one of 12 voters (cmd/onus/testdata/vote12.prism, 4096 coalitions), and the same `onus check` runs without and with `--explain` (witness plans and counterexample histories): on the CPD at T = 1000 (five queries) and on the robots at N = 100, T = 100 (three queries)."},
 		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
 		{"prism", "PRISM-games' verify/ suite, onus beside PRISM-games", "Each props file with the first line of its .args, `onus check --test` end to end, beside PRISM-games 3.2's model construction plus its checking times (TIMINGS.tsv) plus 0.7 s of JVM start. The answer column is onus's --test summary: refusals of what onus does not support yet count as failed."},
+		{"equil", "Equilibria, onus beside PRISM-games", "Every equilibrium case of the corpus end to end: the props files of verify/csgs/nash (PRISM-games 3.2's model construction and checking times from TIMINGS.tsv plus 0.7 s of JVM start), the larger instances PRISM-games timed end to end (TIMINGS-large.tsv: aloha_backoff2, two_investors_nash, power_control2, robot_coordination2; onus's answer must be PRISM-games' to ten digits), and PRISM-games' example properties of aloha_backoff3 and two_investors_nash (months=5, pbar=0.1), which neither file times. Wall and CPU (user + system) seconds of the onus process; the ratio is PRISM-games' time over onus's."},
 	} {
 		writeGroup(&b, g.group, g.title, g.intro, ms)
 		if f, ok := figs[g.group]; ok {
@@ -164,7 +165,39 @@ func writeTargets(b *strings.Builder, ms []Measurement) {
 		}
 		fmt.Fprintf(b, "| PRISM-games' verify/ props files, onus end to end | at most 0.2× PRISM-games each | %d of %d files | %s |\n", within, n, met)
 	}
+	writeEquilTarget(b, ms)
 	b.WriteString("\n")
+}
+
+// writeEquilTarget judges the equil group: every case with a PRISM-games
+// time at least 10× faster end to end, by wall and by CPU time.
+func writeEquilTarget(b *strings.Builder, ms []Measurement) {
+	n, wall, cpu, untimed := 0, 0, 0, 0
+	for _, m := range ms {
+		if m.Case.Group != "equil" || m.Err != nil {
+			continue
+		}
+		if m.Case.PRISM <= 0 {
+			untimed++
+			continue
+		}
+		n++
+		if m.Seconds*10 <= m.Case.PRISM {
+			wall++
+		}
+		if m.CPU > 0 && m.CPU*10 <= m.Case.PRISM {
+			cpu++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	met := "yes"
+	if wall < n && cpu < n {
+		met = "**no**"
+	}
+	fmt.Fprintf(b, "| corpus equilibrium cases, onus end to end | at least 10× faster than PRISM-games each | %d of %d by wall time, %d of %d by CPU time (%d cases without a PRISM-games time) | %s |\n",
+		wall, n, cpu, n, untimed, met)
 }
 
 // writeCrossover names the first horizon at which the engine is 1000 times
@@ -212,9 +245,12 @@ func writeGroup(b *strings.Builder, group, title, intro string, ms []Measurement
 		return
 	}
 	fmt.Fprintf(b, "## %s\n\n%s\n\n", title, intro)
-	if group == "prism" {
+	switch group {
+	case "prism":
 		b.WriteString("| props file | onus s | onus MiB | PRISM-games s | ratio | answer |\n|---|---|---|---|---|---|\n")
-	} else {
+	case "equil":
+		b.WriteString("| case | onus s | onus CPU s | onus MiB | PRISM-games s | PRISM/onus (wall) | PRISM/onus (CPU) | answer |\n|---|---|---|---|---|---|---|---|\n")
+	default:
 		b.WriteString("| case | seconds | peak MiB | answer |\n|---|---|---|---|\n")
 	}
 	for _, m := range rows {
@@ -234,6 +270,18 @@ func writeGroup(b *strings.Builder, group, title, intro string, ms []Measurement
 			fmt.Fprintf(b, "| %s | %.3f | %s | %.3f | %.2f | %s |\n", name, m.Seconds, mem, m.Case.PRISM, m.Seconds/m.Case.PRISM, oneLine(ans))
 			continue
 		}
+		if group == "equil" {
+			prism, rw, rc := "not timed", "-", "-"
+			if m.Case.PRISM > 0 {
+				prism = fmt.Sprintf("%.3f", m.Case.PRISM)
+				rw = fmt.Sprintf("%.0f×", m.Case.PRISM/m.Seconds)
+				if m.CPU > 0 {
+					rc = fmt.Sprintf("%.0f×", m.Case.PRISM/m.CPU)
+				}
+			}
+			fmt.Fprintf(b, "| %s | %.3f | %.3f | %s | %s | %s | %s | %s |\n", name, m.Seconds, m.CPU, mem, prism, rw, rc, oneLine(shorten(ans, 60)))
+			continue
+		}
 		fmt.Fprintf(b, "| %s | %.4g | %s | %s |\n", name, m.Seconds, mem, oneLine(shorten(ans, 90)))
 	}
 	b.WriteString("\n")
@@ -245,7 +293,7 @@ func writeCSV(path string, ms []Measurement) error {
 		return err
 	}
 	w := csv.NewWriter(f)
-	w.Write([]string{"group", "case", "row", "x", "series", "seconds", "peak_mib", "prism_seconds", "answer", "error"})
+	w.Write([]string{"group", "case", "row", "x", "series", "seconds", "peak_mib", "prism_seconds", "answer", "error", "cpu_seconds"})
 	for _, m := range ms {
 		e := ""
 		if m.Err != nil {
@@ -253,7 +301,7 @@ func writeCSV(path string, ms []Measurement) error {
 		}
 		w.Write([]string{m.Case.Group, m.Case.Name, m.Label, strconv.FormatFloat(m.X, 'g', -1, 64), m.Series,
 			strconv.FormatFloat(m.Seconds, 'f', 4, 64), strconv.FormatFloat(m.PeakMiB, 'f', 1, 64),
-			strconv.FormatFloat(m.Case.PRISM, 'f', 3, 64), m.Answer, e})
+			strconv.FormatFloat(m.Case.PRISM, 'f', 3, 64), m.Answer, e, strconv.FormatFloat(m.CPU, 'f', 4, 64)})
 	}
 	w.Flush()
 	if err := w.Error(); err != nil {

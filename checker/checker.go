@@ -31,7 +31,12 @@ type Config struct {
 	MaxProduct  int                    // 0: 10,000,000 product states; beyond: *LimitError
 	MaxMemory   int64                  // bytes the product and passes may hold (--max-memory, hist/budget.go); 0: no limit
 	Explain     bool                   // justify qualitative verdicts (Result.Explain, SPEC §10.3)
-	Strategies  bool                   // give coalition queries' optimal strategies (Result.Strategy)
+	// Strategies gives coalition queries' optimal strategies
+	// (Result.Strategy) and records the strategy profile behind
+	// equilibrium answers (Result.Equilibrium.Profile, for
+	// equil.WriteStrategy); Explain records the profile too, with its
+	// certificate.
+	Strategies bool
 	// Unavailable says what a plan means where a player cannot take its
 	// planned action (docs/guide/plans.md): drop such histories from Compat_J(π)
 	// (the default) or let the player act as β says (free).
@@ -102,6 +107,9 @@ type Result struct {
 	// always be followed (docs/guide/plans.md) and players a plan step leaves free
 	// without saying so.
 	Notes []Note
+	// Equilibrium details an equilibrium query's answer: the coalitions'
+	// values and, under Config.Explain, the profile and its certificate.
+	Equilibrium *Equilibrium
 }
 
 // Range is an interval of values [Lo, Hi]; Int says that they are ints.

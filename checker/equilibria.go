@@ -2,6 +2,7 @@ package checker
 
 import (
 	"github.com/onus-mc/onus/checker/equil"
+	"github.com/onus-mc/onus/checker/equil/certify"
 	"github.com/onus-mc/onus/checker/solve/nfg"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -9,28 +10,55 @@ import (
 
 // checkEquilibrium answers an equilibrium query `<<C1:C2>>{opts}max=?(O1+O2)`
 // on a csg (SPEC §11): it translates the property into package equil's
-// plain data and returns the sum of the coalitions' values at init.
+// plain data and returns the sum of the coalitions' values at init. Under
+// Config.Explain the answer carries its strategy profile and the
+// certificate of the independent best-response check (Result.Equilibrium).
 func (c *Checker) checkEquilibrium(x *prism.Strategy, m *prism.MultiNash, init int) (*Result, error) {
 	q, err := c.equilQuery(x, m)
 	if err != nil {
 		return nil, err
 	}
-	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct})
+	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct, Profile: c.cfg.Explain || c.cfg.Strategies})
 	if le, ok := err.(*equil.LimitError); ok {
 		return nil, &LimitError{What: "product states", Limit: le.Limit}
 	}
 	if err != nil {
 		return nil, c.errAt(m.OpPos, "%v", err)
 	}
+	eq := &Equilibrium{Values: [2]float64{r.Values[0][init], r.Values[1][init]}, Profile: r.Profile}
+	for i, coal := range q.Coalitions {
+		for _, p := range coal {
+			eq.Coalitions[i] = append(eq.Coalitions[i], c.g.Players[p])
+		}
+	}
+	if c.cfg.Explain {
+		if eq.Certificate, err = certify.Check(c.g, r, init, certify.Config{}); err != nil {
+			return nil, c.errAt(m.OpPos, "%v", err)
+		}
+	}
 	v := r.Sum(init)
 	if m.Rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v}, nil
+		return &Result{Kind: KindNumber, Number: v, Equilibrium: eq}, nil
 	}
 	bound, err := c.numConst(m.Bound, "bound")
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Kind: KindBool, Bool: compare(v, nil, m.Rel, bound)}, nil
+	return &Result{Kind: KindBool, Bool: compare(v, nil, m.Rel, bound), Equilibrium: eq}, nil
+}
+
+// Equilibrium describes the answer to an equilibrium query.
+type Equilibrium struct {
+	// Coalitions holds each coalition's players by name.
+	Coalitions [2][]string
+	// Values are the coalitions' values at the initial state; the query's
+	// value is their sum.
+	Values [2]float64
+	// Profile is the strategy profile that attains them (Config.Explain
+	// or Config.Strategies) and Certificate the independent check of it
+	// (Config.Explain).
+	Profile     *equil.Profile
+	Certificate *certify.Report
 }
 
 // equilQuery checks the property's form, in PRISM-games' order and words
@@ -184,7 +212,8 @@ func (c *Checker) equilPath(op *prism.ProbOp) (equil.Objective, error) {
 }
 
 // simpleSet evaluates a state formula of an objective; path operators
-// inside make it not a simple path formula.
+// inside make it not a simple path formula. Plain parts are evaluated once
+// over all states (patlSet), not state by state.
 func (c *Checker) simpleSet(e prism.Expr) (translate.Bitset, error) {
 	bad := false
 	prism.Inspect(e, func(x prism.Expr) bool {
@@ -196,7 +225,7 @@ func (c *Checker) simpleSet(e prism.Expr) (translate.Bitset, error) {
 	if bad {
 		return nil, c.errAt(safePos(e), "Expression is not a simple path formula.")
 	}
-	return c.stateSet(e)
+	return c.patlSet(e)
 }
 
 // equilReward translates R{r}[I=k], R{r}[C<=k] and R{r}[F φ].

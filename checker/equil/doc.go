@@ -18,4 +18,9 @@
 // Where a coalition has reached (or lost) its objective, it is
 // indifferent and the other coalition's value is the cooperative optimum,
 // the game read as an MDP over joint choices (coop.go).
+//
+// On request (Config.Profile) the answer carries the strategy profile
+// that attains it (profile.go: the stage rule of every state and round,
+// the cooperative choices), which package certify checks independently
+// and WriteStrategy writes in PRISM-games' strategy format (strategy.go).
 package equil

@@ -2,6 +2,7 @@ package equil_test
 
 import (
 	"fmt"
+	"os"
 
 	"github.com/onus-mc/onus/checker/equil"
 	"github.com/onus-mc/onus/checker/solve/nfg"
@@ -64,4 +65,72 @@ func Example() {
 	fmt.Printf("p1 %g + p2 %g = %g\n", r.Values[0][s0], r.Values[1][s0], r.Sum(s0))
 	// Output:
 	// p1 1 + p2 0 = 1
+}
+
+// ExampleWriteStrategy writes the profile behind the coordination game's
+// answer, with unbounded objectives, in PRISM-games' strategy format: p1
+// and p2 both play a, which reaches state 1 and meets p1's objective;
+// from there both play for p2 (a joint choice, "MDP"), who can no longer
+// reach state 2.
+func ExampleWriteStrategy() {
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "coord.prism", coordination)
+	if err != nil {
+		panic(err)
+	}
+	m, err := translate.Build(fset, mf, nil, translate.Config{})
+	if err != nil {
+		panic(err)
+	}
+	g := m.Game
+	goal := func(v int32) translate.Bitset {
+		b := translate.NewBitset(g.NumStates)
+		for s := 0; s < g.NumStates; s++ {
+			if g.Values[s] == v {
+				b.Set(s)
+			}
+		}
+		return b
+	}
+	q := &equil.Query{
+		Coalitions: [2][]int{{0}, {1}},
+		Objectives: [2]equil.Objective{
+			{Kind: equil.Until, Target: goal(1)},
+			{Kind: equil.Until, Target: goal(2)},
+		},
+	}
+	r, err := equil.Solve(g, q, equil.Config{Profile: true})
+	if err != nil {
+		panic(err)
+	}
+	if err := equil.WriteStrategy(os.Stdout, r.Profile); err != nil {
+		panic(err)
+	}
+	// Output:
+	// digraph MDP {
+	// size="8,5"
+	// node [shape=box];
+	// 0 []
+	// 0 -> n0_0 [ arrowhead=none,label="0:CSG: 1.0: [a1] -- 1.0: [a2]" ];
+	// n0_0 [ shape=point,width=0.1,height=0.1,label="" ];
+	// n0_0 -> 1 [ label="1.0" ];
+	// 1 []
+	// 1 -> n1_0 [ arrowhead=none,label="0:MDP: 1.0: [a1][a2]" ];
+	// n1_0 [ shape=point,width=0.1,height=0.1,label="" ];
+	// n1_0 -> 1 [ label="1.0" ];
+	// 0 [label="0\n(0)"]
+	// 1 [label="1\n(1)"]
+	// }
+	//
+	// /*
+	//  -- Transitions --
+	// 2 2 2
+	// 0 0 1 1.0 CSG: 1.0: [a1] -- 1.0: [a2]
+	// 1 0 1 1.0 MDP: 1.0: [a1][a2]
+	//
+	//  -- States --
+	// (s)
+	// 0:(0)
+	// 1:(1)
+	// */
 }

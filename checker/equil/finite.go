@@ -32,18 +32,20 @@ func (e *engine) finite() (*Result, error) {
 		long, d = 1, -d
 	}
 	for t := 0; t < d; t++ {
-		coop[long] = e.coopStep(long, coop[long])
+		coop[long] = e.coopStep(long, coop[long], t+1)
 	}
 	val[long] = coop[long]
 	acc := e.accumulating()
 	prob := e.obj[0].IsProb()
 	n := e.g.NumStates
+	var sweep sweeper
 	for j := 1; j <= min(b[0], b[1]); j++ {
 		var next, coopNext [2][]float64
 		for i := range next {
 			next[i] = make([]float64, n)
-			coopNext[i] = e.coopStep(i, coop[i])
+			coopNext[i] = e.coopStep(i, coop[i], j+max(0, b[i]-b[1-i]))
 		}
+		sweep.begin(e)
 		for s := 0; s < n; s++ {
 			if prob {
 				if v, ok := e.decided(s, coopNext); ok {
@@ -51,15 +53,31 @@ func (e *engine) finite() (*Result, error) {
 					continue
 				}
 			}
-			v, err := e.solveState(s, val, acc)
+			if !sweep.dirty(s) {
+				next[0][s], next[1][s] = val[0][s], val[1][s]
+				continue
+			}
+			v, st, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
 			}
+			e.rec.stage(s, j, st)
 			next[0][s], next[1][s] = v[0], v[1]
 		}
+		sweep.end(val, next)
 		val, coop = next, coopNext
 	}
-	return &Result{Values: val}, nil
+	return e.result(val, min(b[0], b[1])), nil
+}
+
+// result wraps the values, with the profile when one was recorded.
+func (e *engine) result(val [2][]float64, rounds int) *Result {
+	r := &Result{Values: val}
+	if e.rec != nil {
+		e.rec.p.Rounds = rounds
+		r.Profile = e.rec.p
+	}
+	return r
 }
 
 // decided returns the pair of values of a state where a probabilistic

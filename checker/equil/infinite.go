@@ -31,19 +31,26 @@ func (e *engine) infinite() (*Result, error) {
 		val[0][s], val[1][s] = v[0], v[1]
 	}
 	acc := e.accumulating()
+	var sweep sweeper
 	for it := 0; it < e.cfg.MaxIters; it++ {
 		next := [2][]float64{append([]float64(nil), val[0]...), append([]float64(nil), val[1]...)}
+		sweep.begin(e)
 		for _, s := range open {
-			v, err := e.solveState(s, val, acc)
+			if !sweep.dirty(s) {
+				continue
+			}
+			v, st, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
 			}
+			e.rec.stage(s, it+1, st)
 			next[0][s], next[1][s] = v[0], v[1]
 		}
+		sweep.end(val, next)
 		done := e.converged(val, next)
 		val = next
 		if done {
-			return &Result{Values: val}, nil
+			return e.result(val, it+1), nil
 		}
 	}
 	return nil, fmt.Errorf("could not converge after %d iterations", e.cfg.MaxIters)

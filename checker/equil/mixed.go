@@ -26,7 +26,10 @@ func mixed(g *translate.Game, q *Query, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := &Result{}
+	out := &Result{Profile: r.Profile}
+	if pr := r.Profile; pr != nil {
+		pr.Start, pr.Orig, pr.Step, pr.Base = p.start, p.state, p.mode, g
+	}
 	for i := range out.Values {
 		out.Values[i] = make([]float64, g.NumStates)
 		for s, ps := range p.start {

@@ -84,6 +84,15 @@ type Config struct {
 	// MaxStates bounds the product a mixed-horizon query builds (0: no
 	// bound); beyond it Solve returns a *LimitError.
 	MaxStates int
+	// Profile asks for the strategy profile behind the answer
+	// (Result.Profile), for certification and export.
+	Profile bool
+	// ExactTies compares equilibria's sums and values exactly, as
+	// PRISM-games does, instead of within nfg.TieTol: a sum larger by a
+	// rounding error then wins over the tie-breaking rule. It reproduces
+	// PRISM-games' choice among equilibria of equal welfare (see
+	// docs/guide/equilibria.md on two_investors_nash).
+	ExactTies bool
 }
 
 // LimitError reports that the product of a mixed-horizon query would
@@ -106,9 +115,12 @@ func (c Config) withDefaults() Config {
 	return c
 }
 
-// Result holds each coalition's value in every state of the game.
+// Result holds each coalition's value in every state of the game and,
+// when Config.Profile asked for it, the strategy profile that attains
+// them.
 type Result struct {
-	Values [2][]float64
+	Values  [2][]float64
+	Profile *Profile
 }
 
 // Sum returns the query's value in state s: the sum of the coalitions'

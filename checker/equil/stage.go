@@ -2,7 +2,6 @@ package equil
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/onus-mc/onus/checker/solve/nfg"
@@ -20,6 +19,8 @@ type engine struct {
 	// stage-game cell (row-major) of choice c.
 	rows, cols []int
 	cell       []int
+	buf        nfg.Bimatrix // the stage game being solved
+	rec        *recorder    // the profile being recorded, or nil
 }
 
 func newEngine(g *translate.Game, q *Query, cfg Config) (*engine, error) {
@@ -33,6 +34,9 @@ func newEngine(g *translate.Game, q *Query, cfg Config) (*engine, error) {
 		if err := e.layout(s); err != nil {
 			return nil, err
 		}
+	}
+	if cfg.Profile {
+		e.rec = newRecorder(e)
 	}
 	return e, nil
 }
@@ -85,19 +89,6 @@ func key(joint []int32, players []int) string {
 	return string(b)
 }
 
-// round12 rounds v to 12 decimal places, as PRISM-games rounds stage
-// payoffs; this also merges payoffs that differ by float noise only.
-func round12(v float64) float64 {
-	if math.IsInf(v, 0) || math.IsNaN(v) || math.Abs(v) > 1e15 {
-		return v
-	}
-	r, err := strconv.ParseFloat(strconv.FormatFloat(v, 'f', 12, 64), 64)
-	if err != nil {
-		return v
-	}
-	return r
-}
-
 // expect returns Σ P(c, t)·x(t) over the transitions of choice c.
 func (e *engine) expect(c int, x []float64) float64 {
 	lo, hi := e.g.Transitions(c)
@@ -113,26 +104,28 @@ func (e *engine) expect(c int, x []float64) float64 {
 }
 
 // solveState returns the coalitions' values in s: the stage game's
-// values plus the state rewards of the objectives acc marks.
-func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
-	v, err := e.stage(s, cont, acc)
+// values plus the state rewards of the objectives acc marks, and the
+// stage rule that gives them.
+func (e *engine) solveState(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stage, error) {
+	v, st, err := e.stage(s, cont, acc)
 	if err != nil {
-		return v, err
+		return v, nil, err
 	}
 	for i := range v {
 		if acc[i] {
 			v[i] += e.obj[i].stateRew(s)
 		}
 	}
-	return v, nil
+	return v, st, nil
 }
 
 // stage solves the stage game of s with continuation values cont, adding
 // transition rewards of the objectives acc marks, and returns the
-// coalitions' values (before state rewards), in true (not negated) units.
-func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error) {
+// coalitions' values (before state rewards), in true (not negated) units,
+// and the equilibrium played.
+func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, *Stage, error) {
 	lo, hi := e.g.Choices(s)
-	m := nfg.NewBimatrix(e.rows[s], e.cols[s])
+	m := e.bimatrix(e.rows[s], e.cols[s])
 	for c := lo; c < hi; c++ {
 		var u [2]float64
 		for i := range u {
@@ -145,21 +138,52 @@ func (e *engine) stage(s int, cont [2][]float64, acc [2]bool) ([2]float64, error
 		k := e.cell[c]
 		m.A[k], m.B[k] = u[0], u[1]
 	}
+	tol := nfg.TieTol
+	if e.cfg.ExactTies {
+		tol = 0
+	}
 	var p nfg.Profile
-	if e.q.Correlated {
+	switch {
+	case e.q.Correlated:
 		var err error
 		if p, err = nfg.Correlated(m, e.q.Criterion); err != nil {
-			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
-	} else {
+	case m.Rows == 1 || m.Cols == 1:
+		// One coalition decides alone (most states): its best action,
+		// found without building the equilibria.
+		i, j, _ := nfg.BestPure(m, e.q.Criterion, tol)
+		a, b := m.At(i, j)
+		var st *Stage
+		if e.rec != nil {
+			st = &Stage{X: make([]float64, m.Rows), Y: make([]float64, m.Cols)}
+			st.X[i], st.Y[j] = 1, 1
+		}
+		return [2]float64{e.sign * round12(a), e.sign * round12(b)}, st, nil
+	default:
 		ps, err := nfg.Nash(m)
 		if err != nil {
-			return [2]float64{}, fmt.Errorf("state %d: %v", s, err)
+			return [2]float64{}, nil, fmt.Errorf("state %d: %v", s, err)
 		}
-		p = nfg.Select(ps, e.q.Criterion)
+		p = nfg.SelectTol(ps, e.q.Criterion, tol)
 	}
 	// The solvers' float noise (1e-17 where 0 is meant) would keep the
 	// iteration's relative test from ever passing: values are kept to 12
 	// decimals, as the payoffs are.
-	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, nil
+	var st *Stage
+	if e.rec != nil {
+		st = &Stage{X: p.X, Y: p.Y, Joint: p.Joint}
+	}
+	return [2]float64{e.sign * round12(p.U1), e.sign * round12(p.U2)}, st, nil
+}
+
+// bimatrix returns a rows×cols game for one stage, reusing the engine's
+// buffer (the solvers do not keep it).
+func (e *engine) bimatrix(rows, cols int) *nfg.Bimatrix {
+	n := rows * cols
+	if cap(e.buf.A) < n {
+		e.buf.A, e.buf.B = make([]float64, n), make([]float64, n)
+	}
+	e.buf.Rows, e.buf.Cols, e.buf.A, e.buf.B = rows, cols, e.buf.A[:n], e.buf.B[:n]
+	return &e.buf
 }

@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/onus-mc/onus/checker/solve/internal/dense"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -143,27 +144,38 @@ func MatrixGameStrategies(m []float64, nr, nc int) (v float64, row, col []float6
 	return min(max(v, lower), upper), u, w
 }
 
-// matrixGameLP solves the game m (payoffs shifted by shift to be at least
-// 1) for the row player: the value and an optimal mixed strategy.
+// matrixGameLP solves the game's linear program: the value and the row
+// player's optimal mixed strategy. Variables: u_0..u_{nr-1},
+// then one surplus s_j per column: Σ_i (m_ij + shift)/scale · u_i − s_j =
+// 1, with the shifted payoffs scaled to at most 1 (the dense simplex's
+// tolerances are for such data); the value is scale/Σu − shift. The dense
+// simplex solves it; gonum's solver is the fallback when that fails or
+// leaves a constraint violated.
 func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, []float64, bool) {
-	// Variables: u_0..u_{nr-1}, then one surplus s_j per column:
-	// Σ_i (m_ij + shift) u_i − s_j = 1.
-	a := mat.NewDense(nc, nr+nc, nil)
+	scale := 0.0
+	for _, x := range m {
+		scale = max(scale, x+shift)
+	}
+	rows, cols := nc, nr+nc
+	a := make([]float64, rows*cols)
 	for j := 0; j < nc; j++ {
 		for i := 0; i < nr; i++ {
-			a.Set(j, i, m[i*nc+j]+shift)
+			a[j*cols+i] = (m[i*nc+j] + shift) / scale
 		}
-		a.Set(j, nr+j, -1)
+		a[j*cols+nr+j] = -1
 	}
-	c := make([]float64, nr+nc)
+	c := make([]float64, cols)
 	for i := 0; i < nr; i++ {
 		c[i] = 1
 	}
-	b := make([]float64, nc)
+	b := make([]float64, rows)
 	for j := range b {
 		b[j] = 1
 	}
-	opt, x, err := lp.Simplex(c, a, b, 1e-12, nil)
+	opt, x, err := dense.Simplex(a, rows, cols, b, c)
+	if err != nil || !dense.Feasible(a, rows, cols, b, x) {
+		opt, x, err = lp.Simplex(c, mat.NewDense(rows, cols, a), b, 1e-12, nil)
+	}
 	if err != nil || !(opt > 0) || math.IsInf(opt, 0) {
 		return 0, nil, false
 	}
@@ -171,5 +183,5 @@ func matrixGameLP(m []float64, nr, nc int, shift float64) (float64, []float64, b
 	for i := range u {
 		u[i] = max(0, x[i]) / opt
 	}
-	return 1/opt - shift, u, true
+	return scale/opt - shift, u, true
 }

@@ -4,6 +4,9 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"gonum.org/v1/gonum/mat"
+	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
 func TestMatrixGameValue(t *testing.T) {
@@ -86,6 +89,61 @@ func TestMatrixGameRandom(t *testing.T) {
 		}
 		if got := MatrixGameValue(tm, nc, 2); math.Abs(got+want) > 1e-9 {
 			t.Fatalf("%d×2 %v: got %v, want %v", nc, tm, got, -want)
+		}
+	}
+}
+
+// TestMatrixGameDenseAgainstGonum compares the value of random games up
+// to 6×6 (the dense simplex, gonum's the fallback) with gonum's simplex
+// on the same program, and checks the value against the row player's
+// guarantee read off gonum's solution.
+func TestMatrixGameDenseAgainstGonum(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 4))
+	for it := 0; it < 1000; it++ {
+		nr, nc := 1+r.IntN(6), 1+r.IntN(6)
+		m := make([]float64, nr*nc)
+		for i := range m {
+			m[i] = float64(r.IntN(41)-20) / float64(1+r.IntN(8))
+		}
+		lowest := math.Inf(1)
+		for _, x := range m {
+			lowest = min(lowest, x)
+		}
+		shift := 1 - lowest
+		a := mat.NewDense(nc, nr+nc, nil)
+		for j := 0; j < nc; j++ {
+			for i := 0; i < nr; i++ {
+				a.Set(j, i, m[i*nc+j]+shift)
+			}
+			a.Set(j, nr+j, -1)
+		}
+		c := make([]float64, nr+nc)
+		for i := 0; i < nr; i++ {
+			c[i] = 1
+		}
+		b := make([]float64, nc)
+		for j := range b {
+			b[j] = 1
+		}
+		opt, u, err := lp.Simplex(c, a, b, 1e-12, nil)
+		if err != nil {
+			t.Fatalf("%d×%d %v: gonum: %v", nr, nc, m, err)
+		}
+		want := 1/opt - shift
+		// The row player's guarantee with gonum's mixed strategy.
+		guarantee := math.Inf(1)
+		for j := 0; j < nc; j++ {
+			v := 0.0
+			for i := 0; i < nr; i++ {
+				v += u[i] / opt * m[i*nc+j]
+			}
+			guarantee = min(guarantee, v)
+		}
+		if math.Abs(guarantee-want) > 1e-9 {
+			t.Fatalf("gonum's strategy guarantees %v, value %v", guarantee, want)
+		}
+		if got := MatrixGameValue(m, nr, nc); math.Abs(got-want) > 1e-9*max(1, math.Abs(want)) {
+			t.Fatalf("%d×%d %v: %v, gonum %v", nr, nc, m, got, want)
 		}
 	}
 }

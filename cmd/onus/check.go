@@ -235,6 +235,7 @@ func writeResult(w, errw io.Writer, job *checkJob, i int, r propResult) {
 		}
 		fmt.Fprintf(w, "Result: %s\n", formatResult(r.res, job.exact))
 		writeExplainText(w, r.model, r.res.Explain)
+		writeEquilibriumText(w, r.res.Equilibrium)
 	}
 	fmt.Fprintf(w, "Time: %.3f seconds\n", r.secs)
 	if r.test != "" {
@@ -472,6 +473,9 @@ type jsonResult struct {
 	Test      string         `json:"test,omitempty"`
 	Notes     []string       `json:"notes,omitempty"`
 	Explain   *jsonExplain   `json:"explain,omitempty"`
+	// Equilibrium holds, under --explain, an equilibrium answer's
+	// coalition values and certificate.
+	Equilibrium *jsonEquilibrium `json:"equilibrium,omitempty"`
 	// Log holds what a filter reports beside its value (PRISM's log
 	// lines: states satisfying, the states print lists, ...).
 	Log []string `json:"log,omitempty"`
@@ -507,6 +511,7 @@ func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transit
 			}
 			jr.Value, jr.Exact = jsonValue(r.res, job.exact)
 			jr.Explain = explainJSON(r.model, r.res.Explain)
+			jr.Equilibrium = equilibriumJSON(r.res.Equilibrium)
 		}
 		out.Results = append(out.Results, jr)
 	}

@@ -23,3 +23,18 @@ func TestEquilibria(t *testing.T) {
 		})
 	}
 }
+
+// TestEquilibriumExplainGolden shows the certificate of equilibrium
+// answers under --explain, as text and JSON: the one-shot game of the
+// reference's four criteria (nash and corr, social and fair) and the
+// infinite horizon of the stopping game.
+func TestEquilibriumExplainGolden(t *testing.T) {
+	dir := filepath.Join("..", "..", "checker", "equil", "testdata")
+	oneshot := []string{"check", filepath.Join(dir, "oneshot.prism"), filepath.Join(dir, "oneshot.props"), "--explain", "--prop", "1", "--prop", "2", "--prop", "3", "--prop", "4"}
+	stop := []string{"check", filepath.Join(dir, "stopgame.prism"), "--explain", "--pf", `<<p1:p2>>max=? (R{"r1"}[F "stopped"] + R{"r2"}[F "stopped"])`}
+	goldenRuns(t, []goldenRun{
+		{"explain_equilibria", oneshot},
+		{"explain_equilibria_json", append(append([]string(nil), stop...), "--json")},
+		{"explain_equilibria_stop", stop},
+	})
+}

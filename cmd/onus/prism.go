@@ -274,7 +274,7 @@ func (p *prismRun) check(job *checkJob) ([]propResult, error) {
 	if p.o.strat != nil {
 		n := 0
 		for _, r := range results {
-			if r.err == nil && r.res.Strategy != nil {
+			if r.err == nil && (r.res.Strategy != nil || equilibriumProfile(r) != nil) {
 				n++
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"github.com/onus-mc/onus/checker/equil"
 	"io"
 	"os"
 	"sort"
@@ -171,12 +172,26 @@ func (p *prismRun) exportStrategy(r *propResult) {
 		return
 	}
 	s := r.res.Strategy
-	if s == nil {
+	prof := equilibriumProfile(*r)
+	if s == nil && prof == nil {
 		fmt.Fprintf(p.log, "\nNote: no strategy exported for this property: %s.\n", strings.TrimSuffix(noStrategy(*r), "."))
 		return
 	}
 	path := p.stratFiles[p.stratNext]
 	p.stratNext++
+	if prof != nil {
+		// An equilibrium's profile: PRISM-games writes it as a dot graph.
+		if path == "stdout" {
+			fmt.Fprintf(p.log, "\nExporting strategy (dot) below:\n")
+			equil.WriteStrategy(p.log, prof)
+			return
+		}
+		fmt.Fprintf(p.log, "\nExporting strategy (dot) to file \"%s\"...\n", path)
+		if err := writeFile(path, func(w io.Writer) error { return equil.WriteStrategy(w, prof) }); err != nil {
+			fmt.Fprintf(p.log, "\nError: %s.\n", prismErrorText(err))
+		}
+		return
+	}
 	// Choice indices follow PRISM's order of a csg state's choices, as
 	// the exported .tra does.
 	g := translate.PrismOrder(r.model.Game)
@@ -208,7 +223,7 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 		if r.err != nil {
 			continue
 		}
-		if r.res.Strategy == nil {
+		if r.res.Strategy == nil && equilibriumProfile(r) == nil {
 			return usagef("--export-strat: %s: %s", propText(r.prop), noStrategy(r))
 		}
 		with = append(with, r)
@@ -216,7 +231,13 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 	files := strategyFiles(spec.path, len(with))
 	for i, r := range with {
 		var b bytes.Buffer
-		if err := writeStrategy(&b, r.model.Game, r.res.Strategy, spec.format); err != nil {
+		var err error
+		if prof := equilibriumProfile(r); prof != nil {
+			err = equil.WriteStrategy(&b, prof) // a dot graph, as PRISM-games writes it
+		} else {
+			err = writeStrategy(&b, r.model.Game, r.res.Strategy, spec.format)
+		}
+		if err != nil {
 			return err
 		}
 		if files[i] == "stdout" {
@@ -232,15 +253,19 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 	return nil
 }
 
+// equilibriumProfile returns the strategy profile of an equilibrium
+// result, or nil.
+func equilibriumProfile(r propResult) *equil.Profile {
+	if r.res == nil || r.res.Equilibrium == nil {
+		return nil
+	}
+	return r.res.Equilibrium.Profile
+}
+
 // noStrategy says why result r has no strategy.
 func noStrategy(r propResult) string {
 	if why := r.res.NoStrategy; why != "" {
 		return why
-	}
-	if st, ok := prism.Unparen(r.prop.Expr).(*prism.Strategy); ok {
-		if _, ok := prism.Unparen(st.Op).(*prism.MultiNash); ok {
-			return "the strategy profiles of equilibria are not exported yet"
-		}
 	}
 	return "strategies are exported for coalition queries <<A>> P..."
 }

@@ -322,3 +322,29 @@ func TestCheckExportStrat(t *testing.T) {
 		t.Errorf("onus prism, bounded: exit %d\n%s", code, out)
 	}
 }
+
+// TestExportEquilibriumStrategy: an equilibrium's strategy profile is
+// exported as PRISM-games does, as a dot graph, by onus check
+// --export-strat and onus prism -exportstrat.
+func TestExportEquilibriumStrategy(t *testing.T) {
+	model := "../../examples/pennies.prism"
+	prop := `<<p1:p2>>max=? (P[F "win"]+P[F "lose"])`
+	if _, err := os.Stat(model); err != nil {
+		t.Skip(err)
+	}
+	dir := t.TempDir()
+	code, out, errs := onus(t, "check", model, "--pf", prop, "--export-strat", filepath.Join(dir, "e.dot"))
+	if code != 0 {
+		t.Fatalf("check: exit %d\n%s%s", code, out, errs)
+	}
+	if got := readText(t, filepath.Join(dir, "e.dot")); !strings.HasPrefix(got, "digraph") {
+		t.Errorf("check --export-strat wrote\n%s", got)
+	}
+	code, out, errs = onus(t, "prism", model, "-pf", prop, "-exportstrat", filepath.Join(dir, "p.dot"))
+	if code != 0 || strings.Contains(out, "no strategy exported") {
+		t.Fatalf("prism: exit %d\n%s%s", code, out, errs)
+	}
+	if got := readText(t, filepath.Join(dir, "p.dot")); !strings.HasPrefix(got, "digraph") {
+		t.Errorf("prism -exportstrat wrote\n%s", got)
+	}
+}

@@ -146,6 +146,11 @@ func checkRuns(t *testing.T, runs []readmeRun) {
 	tmp := t.TempDir()
 	for _, r := range runs {
 		t.Run(r.cmd, func(t *testing.T) {
+			if strings.Contains(r.cmd, "../shared/") {
+				if _, err := os.Stat("../shared"); err != nil {
+					t.Skipf("the command reads the conformance corpus, not at ../shared: %v", err)
+				}
+			}
 			got, err := r.output(tmp)
 			if err != nil {
 				t.Fatal(err)

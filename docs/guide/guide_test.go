@@ -15,7 +15,7 @@ import (
 // error while it is missing, and is checked like any other once it
 // exists.
 var pending = map[string]bool{
-	"plans.md": true, "limits.md": true, "equilibria.md": true,
+	"limits.md": true,
 	"locate.md": true, "precision.md": true,
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/onus-mc/onus/checker/solve/internal/dense"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -165,10 +166,14 @@ func (l *genLP) standard(obj []float64) (A []float64, m, n int, b, c []float64, 
 	return A, m, n, b, c, col
 }
 
-// minimise solves min obj·x and returns the optimum and x.
+// minimise solves min obj·x and returns the optimum and x: by the dense
+// simplex, or by gonum's when that fails or leaves a constraint violated.
 func (l *genLP) minimise(obj []float64) (float64, []float64, error) {
 	A, m, n, b, c, col := l.standard(obj)
-	opt, xt, err := simplex(A, m, n, b, c)
+	opt, xt, err := dense.Simplex(A, m, n, b, c)
+	if err == nil && !dense.Feasible(A, m, n, b, xt) {
+		err = dense.ErrInfeasible
+	}
 	if err != nil {
 		if opt, xt, err = gonumSimplex(A, m, n, b, c); err != nil {
 			return 0, nil, err
@@ -239,6 +244,22 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 		return d
 	}
 	row := func() []float64 { return make([]float64, nvar) }
+	// An incentive row is scaled to a largest coefficient of 1: payoff
+	// differences can be tiny beside the payoffs (values near 1 that
+	// differ in the fifth decimal), and the simplex's absolute tolerances
+	// would otherwise let a pivot ignore the row and violate it.
+	incentive := func(r []float64) {
+		big := 0.0
+		for _, v := range r {
+			big = math.Max(big, math.Abs(v))
+		}
+		if big > 0 {
+			for k := range r {
+				r[k] /= big
+			}
+		}
+		l.le(r, 0)
+	}
 	for q := 0; q < m; q++ {
 		for alt := 0; alt < m; alt++ {
 			if alt == q {
@@ -248,7 +269,7 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 			for j := 0; j < n; j++ {
 				r[q*n+j] = -gain(g.A[q*n+j] - g.A[alt*n+j])
 			}
-			l.le(r, 0)
+			incentive(r)
 		}
 	}
 	for q := 0; q < n; q++ {
@@ -260,7 +281,7 @@ func (g *Bimatrix) correlatedLP(c Criterion) *genLP {
 			for i := 0; i < m; i++ {
 				r[i*n+q] = -gain(g.B[i*n+q] - g.B[i*n+alt])
 			}
-			l.le(r, 0)
+			incentive(r)
 		}
 	}
 	u1, u2 := row(), row()

@@ -7,7 +7,9 @@
 // the two best-response polytopes and pairing the completely labelled ones
 // (this also covers degenerate games, whose equilibria form continua: their
 // extreme points are found). Correlated solves the correlated-equilibrium
-// linear programs with gonum's simplex. Select picks the equilibrium a
+// linear programs with a dense tableau simplex (checker/solve/internal/
+// dense), gonum's simplex the fallback. BestPure answers one-sided games
+// without building the equilibria. Select picks the equilibrium a
 // criterion (social welfare or fairness) prefers, with PRISM-games'
 // tie-breaking.
 package nfg

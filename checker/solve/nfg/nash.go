@@ -15,6 +15,11 @@ func Nash(g *Bimatrix) ([]Profile, error) {
 	if err := g.check(); err != nil {
 		return nil, err
 	}
+	if g.Rows == 1 || g.Cols == 1 {
+		// Pruning leaves the single player's best actions, which is what
+		// pureBest finds (the common case: one coalition decides alone).
+		return g.pureBest(), nil
+	}
 	rows, cols := g.undominated()
 	h := g.sub(rows, cols)
 	var ps []Profile
@@ -150,4 +155,36 @@ func spread(z []float64, kept []int, n int) []float64 {
 		out[i] = z[k]
 	}
 	return out
+}
+
+// BestPure answers a game where one player has a single action without
+// building the equilibria: the cell (i, j) that Nash and SelectTol with
+// criterion c and tolerance tol choose, the other player's best action
+// with ties broken by the criterion. ok is false for a game where both
+// players have several actions.
+func BestPure(g *Bimatrix, c Criterion, tol float64) (i, j int, ok bool) {
+	if g.Rows != 1 && g.Cols != 1 {
+		return 0, 0, false
+	}
+	own := g.B // the column player decides
+	if g.Cols == 1 {
+		own = g.A
+	}
+	best := own[0]
+	for _, v := range own {
+		best = max(best, v)
+	}
+	k := -1
+	for x, v := range own {
+		if v != best {
+			continue
+		}
+		if k < 0 || better(Profile{U1: g.A[x], U2: g.B[x]}, Profile{U1: g.A[k], U2: g.B[k]}, c, tol) {
+			k = x
+		}
+	}
+	if g.Cols == 1 {
+		return k, 0, true
+	}
+	return 0, k, true
 }

@@ -2,6 +2,7 @@ package nfg
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -200,6 +201,35 @@ func TestCorrelatedNearTies(t *testing.T) {
 					t.Errorf("(%v, %v), want (%v, %v)", p.U1, p.U2, tc.u1, tc.u2)
 				}
 			})
+		}
+	}
+}
+
+// TestBestPure checks the shortcut for one-sided games against Nash and
+// Select on random games with ties, both criteria and both tolerances.
+func TestBestPure(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for k := 0; k < 2000; k++ {
+		rows, cols := 1, 1+r.IntN(4)
+		if r.IntN(2) == 0 {
+			rows, cols = cols, rows
+		}
+		g := NewBimatrix(rows, cols)
+		for x := range g.A {
+			g.A[x], g.B[x] = float64(r.IntN(3)), float64(r.IntN(3))
+		}
+		for _, c := range []Criterion{Social, Fair} {
+			for _, tol := range []float64{0, TieTol} {
+				ps, err := Nash(g)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := SelectTol(ps, c, tol)
+				i, j, ok := BestPure(g, c, tol)
+				if !ok || want.X[i] != 1 || want.Y[j] != 1 {
+					t.Fatalf("%d×%d A=%v B=%v %v: BestPure (%d,%d), Nash+Select %v %v", rows, cols, g.A, g.B, c, i, j, want.X, want.Y)
+				}
+			}
 		}
 	}
 }

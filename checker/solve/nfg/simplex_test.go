@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/onus-mc/onus/checker/solve/internal/dense"
 	"gonum.org/v1/gonum/mat"
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
@@ -25,7 +26,7 @@ func TestSimplexAgainstGonum(t *testing.T) {
 		for _, c := range []Criterion{Social, Fair} {
 			l := g.correlatedLP(c)
 			A, rows, cols, b, cost, _ := l.standard(l.objectives[0])
-			mine, _, err := simplex(A, rows, cols, b, cost)
+			mine, _, err := dense.Simplex(A, rows, cols, b, cost)
 			if err != nil {
 				t.Fatalf("trial %d %v: %v", trial, c, err)
 			}

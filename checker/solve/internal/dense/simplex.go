@@ -1,15 +1,9 @@
-package nfg
+package dense
 
 import (
 	"errors"
 	"math"
 )
-
-// The correlated-equilibrium LPs are tiny (tens of rows) and solved in
-// every state of every sweep, so they use this dense two-phase tableau
-// simplex instead of gonum's general solver, which takes milliseconds
-// each; when it fails, minimise falls back on gonum's. The tests check
-// both agree.
 
 // Simplex tolerances, for LPs whose data are scaled to magnitude ≤ 1.
 const (
@@ -21,10 +15,11 @@ const (
 	maxPivs    = 100_000
 )
 
+// Errors of Simplex.
 var (
-	errInfeasible = errors.New("infeasible")
-	errUnbounded  = errors.New("unbounded")
-	errPivots     = errors.New("too many pivots")
+	ErrInfeasible = errors.New("infeasible")
+	ErrUnbounded  = errors.New("unbounded")
+	ErrPivots     = errors.New("too many pivots")
 )
 
 // tableau is a simplex tableau: m constraint rows and the objective row,
@@ -93,7 +88,7 @@ func (tb *tableau) run(limit int) error {
 			}
 		}
 		if math.IsInf(best, 1) {
-			return errUnbounded
+			return ErrUnbounded
 		}
 		r := -1
 		for i := 0; i < tb.m; i++ {
@@ -112,11 +107,12 @@ func (tb *tableau) run(limit int) error {
 		}
 		tb.pivot(r, j)
 	}
-	return errPivots
+	return ErrPivots
 }
 
-// simplex minimises c·x subject to A x = b, x ≥ 0, with A row-major m×n.
-func simplex(A []float64, m, n int, b, c []float64) (float64, []float64, error) {
+// Simplex minimises c·x subject to A x = b, x ≥ 0, with A row-major m×n,
+// and returns the optimum and x.
+func Simplex(A []float64, m, n int, b, c []float64) (float64, []float64, error) {
 	ncol := n + m // structural, then one artificial per row
 	w := ncol + 1
 	tb := &tableau{m: m, ncol: ncol, t: make([]float64, (m+1)*w), basis: make([]int, m)}
@@ -142,7 +138,7 @@ func simplex(A []float64, m, n int, b, c []float64) (float64, []float64, error) 
 		return 0, nil, err
 	}
 	if -z[ncol] > feasTol {
-		return 0, nil, errInfeasible
+		return 0, nil, ErrInfeasible
 	}
 	// Drive the artificials out of the basis (a row with no structural
 	// entry left is redundant and stays at 0).
@@ -188,4 +184,26 @@ func simplex(A []float64, m, n int, b, c []float64) (float64, []float64, error) 
 		opt += v * x[j]
 	}
 	return opt, x, nil
+}
+
+// Feasible says whether x solves A x = b, x ≥ 0 within feasTol: the
+// tableau's pivots accumulate rounding, and on LPs whose rows mix tiny
+// and large coefficients the solution they leave can miss a constraint by
+// far more than that.
+func Feasible(A []float64, m, n int, b, x []float64) bool {
+	for j := 0; j < n; j++ {
+		if x[j] < -feasTol {
+			return false
+		}
+	}
+	for i := 0; i < m; i++ {
+		r := -b[i]
+		for j := 0; j < n; j++ {
+			r += A[i*n+j] * x[j]
+		}
+		if math.Abs(r) > feasTol {
+			return false
+		}
+	}
+	return true
 }
