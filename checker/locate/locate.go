@@ -46,12 +46,12 @@ func Run(gm *Game, opt Options) (*Result, error) {
 func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 	res := &Result{Values: make([]Value, len(gm.Groups)), ValueGame: gm.Obj.Value, Sampled: opt.Samples > 0}
 	var eff []int
-	var players [][]int32
+	var players [][]int
 	for g, gr := range gm.Groups {
 		res.Values[g] = Value{Name: gr.Name, States: gr.States, ShapleyExact: new(big.Rat), BanzhafExact: new(big.Rat), Count: new(big.Int)}
 		if v.choices[g] > 1 {
 			eff = append(eff, g)
-			players = append(players, v.members[g])
+			players = append(players, []int{g})
 		}
 	}
 	res.Players = len(eff)

@@ -37,7 +37,7 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 		if len(blocks) == 0 {
 			break
 		}
-		ws := workers(v, gm.Obj, blockStates(v, blocks))
+		ws := workers(v, gm.Obj, blocks)
 		t := fillSimple(ws)
 		solves += t.solves
 		var next [][]int

@@ -29,7 +29,7 @@ func Relevant(g *translate.Game, init int, obj Objective) []bool {
 		return rel
 	}
 	gm := &Game{G: g, Init: init, Obj: obj}
-	w := newWorker(forwardView(gm), obj, nil)
+	w := newWorker(forwardView(gm), obj, nil, nil)
 	w.ownAll(P1)
 	most := w.region()
 	w.ownAll(P2)

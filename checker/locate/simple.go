@@ -11,7 +11,7 @@ type table struct {
 	n      int
 	win    []bool
 	val    []float64 // value games only
-	solves int      // coalitions the solver was run on
+	solves int       // coalitions the solver was run on
 }
 
 // MaxExact is the largest number of players (with a choice) whose
@@ -169,12 +169,14 @@ func eachOfSize(n, k int, f func(uint64)) {
 	}
 }
 
-// workers returns one worker per core (at least one) for the players.
-func workers(v *view, obj Objective, players [][]int32) []*worker {
+// workers returns one worker per core (at least one) for the players:
+// blocks of the view's groups.
+func workers(v *view, obj Objective, blocks [][]int) []*worker {
 	n := max(1, min(runtime.GOMAXPROCS(0), 8))
 	ws := make([]*worker, n)
+	players := blockStates(v, blocks)
 	for i := range ws {
-		ws[i] = newWorker(v, obj, players)
+		ws[i] = newWorker(v, obj, players, blocks)
 	}
 	return ws
 }

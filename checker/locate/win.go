@@ -10,19 +10,20 @@ import (
 type worker struct {
 	v       *view
 	obj     Objective
-	players [][]int32 // the view's states each player of the cooperative game holds
-	tb   translate.Game // the view's game with this worker's Owner
-	ar   *solve.Arena
-	sv1  *solve.Solver // P1 maximises
-	sv2  *solve.Solver // P2 maximises
-	held []int32       // scratch: per view state, how many coalition groups hold it
-	coal []bool        // the coalition of the game's players (view.coal)
-	set  []bool        // scratch
-	solves int        // coalitions solved
+	players [][]int32      // the view's states each player of the cooperative game holds
+	groups  [][]int        // the view's groups each player stands for
+	tb      translate.Game // the view's game with this worker's Owner
+	ar      *solve.Arena
+	sv1     *solve.Solver // P1 maximises
+	sv2     *solve.Solver // P2 maximises
+	held    []int32       // scratch: per view state, how many coalition groups hold it
+	coal    []bool        // the coalition of the game's players (view.coal)
+	set     []bool        // scratch
+	solves  int           // coalitions solved
 }
 
-func newWorker(v *view, obj Objective, players [][]int32) *worker {
-	w := &worker{v: v, obj: obj, players: players}
+func newWorker(v *view, obj Objective, players [][]int32, groups [][]int) *worker {
+	w := &worker{v: v, obj: obj, players: players, groups: groups}
 	w.tb = *v.tb
 	if !v.coal {
 		w.tb.Owner = make([]int32, v.tb.NumStates)
@@ -41,8 +42,12 @@ func (w *worker) own(in func(g int) bool) {
 	if v.coal {
 		// The game's own players: the coalition's actions are P1's.
 		c := make([]bool, len(w.tb.Players))
-		for p := range c {
-			c[p] = in(p)
+		for i, gs := range w.groups {
+			if in(i) {
+				for _, p := range gs {
+					c[p] = true
+				}
+			}
 		}
 		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, c), true)
 		w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, c), false)
@@ -69,7 +74,11 @@ func (w *worker) own(in func(g int) bool) {
 // ownAll gives every state to o (relevance: all P1, all P2).
 func (w *worker) ownAll(o Owner) {
 	if w.v.coal {
-		w.own(func(int) bool { return o == P1 })
+		w.coal = make([]bool, len(w.tb.Players))
+		for p := range w.coal {
+			w.coal[p] = o == P1
+		}
+		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, w.coal), true)
 		return
 	}
 	for s := range w.tb.Owner {
@@ -139,18 +148,55 @@ func (w *worker) buchi() []bool {
 }
 
 // keeps reports whether the owner of s can make sure the next state is in
-// z: some choice of P1, every choice of P2, with all successors in z.
+// z: some choice of P1, every choice of P2, with all successors in z (in a
+// csg with the game's players: some joint action of the coalition against
+// every response).
 func (w *worker) keeps(s int, z []bool) bool {
 	g := &w.tb
-	p1 := g.Owner[s] == int32(P1)
 	lo, hi := g.Choices(s)
-	for c := lo; c < hi; c++ {
-		ok := true
+	in := func(c int) bool {
 		tlo, thi := g.Transitions(c)
-		for k := tlo; k < thi && ok; k++ {
-			ok = z[g.Target[k]]
+		for k := tlo; k < thi; k++ {
+			if !z[g.Target[k]] {
+				return false
+			}
 		}
-		if ok == p1 {
+		return true
+	}
+	if w.v.coal && g.Joint != nil {
+		np := len(g.Players)
+		bad := map[string]bool{}
+		for c := lo; c < hi; c++ {
+			var key []byte
+			for p, a := range g.Joint[c*np : (c+1)*np] {
+				if w.coal[p] {
+					key = append(key, byte(a), byte(a>>8), byte(a>>16), byte(a>>24))
+				}
+			}
+			if !in(c) {
+				bad[string(key)] = true
+			} else if _, seen := bad[string(key)]; !seen {
+				bad[string(key)] = false
+			}
+		}
+		for _, b := range bad {
+			if !b {
+				return true
+			}
+		}
+		return false
+	}
+	p1 := g.Owner[s] == int32(P1)
+	if w.v.coal {
+		switch {
+		case g.Owner != nil:
+			p1 = w.coal[g.Owner[s]]
+		default:
+			p1 = len(w.coal) > 0 && w.coal[0]
+		}
+	}
+	for c := lo; c < hi; c++ {
+		if in(c) == p1 {
 			return p1
 		}
 	}
