@@ -139,6 +139,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			exportOutcomeCommand(),
 			checkCommand(),
 			blameCommand(),
+			locateCommand(),
 			demoCommand(),
 			simulateCommand(),
 		},
