@@ -53,7 +53,7 @@ type NamedSet struct {
 
 // ByLabels partitions the states in keep by the exact set of labels they
 // satisfy (SPEC §12.1): one group per combination that some state of the
-// model has, named "l1, l2" or "no label", in order of first occurrence
+// model has, named "l1, l2" or "no labels", in order of first occurrence
 // by state index.
 func ByLabels(g *translate.Game, labels []NamedSet, keep []bool) []Group {
 	return partition(g, keep, func(s int) string {
@@ -64,7 +64,7 @@ func ByLabels(g *translate.Game, labels []NamedSet, keep []bool) []Group {
 			}
 		}
 		if len(names) == 0 {
-			return "no label"
+			return "no labels"
 		}
 		return strings.Join(names, ", ")
 	})
