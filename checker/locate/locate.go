@@ -48,7 +48,10 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 	var eff []int
 	var players [][]int
 	for g, gr := range gm.Groups {
-		res.Values[g] = Value{Name: gr.Name, States: gr.States, ShapleyExact: new(big.Rat), BanzhafExact: new(big.Rat), Count: new(big.Int)}
+		res.Values[g] = Value{Name: gr.Name, States: gr.States, Count: new(big.Int)}
+		if !gm.Obj.Value {
+			res.Values[g].ShapleyExact, res.Values[g].BanzhafExact = new(big.Rat), new(big.Rat)
+		}
 		if v.choices[g] > 1 {
 			eff = append(eff, g)
 			players = append(players, []int{g})

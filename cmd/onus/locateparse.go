@@ -108,6 +108,7 @@ func parseGroup(fset *prism.FileSet, s string) (checker.Grouping, error) {
 type ceState struct {
 	pos    prism.Pos   // where the state is written
 	names  []string    // (x=1,y=3): the variable of each value; nil for (1,3)
+	nameAt []prism.Pos // each name's position
 	values []string    // the values as written
 	at     []prism.Pos // each value's position
 }
@@ -160,6 +161,7 @@ func parseCE(fset *prism.FileSet, name, src string) ([]ceState, error) {
 					return fail(at, "expected a variable name before =")
 				}
 				st.names = append(st.names, tok)
+				st.nameAt = append(st.nameAt, f.Pos(lineOff+at))
 				i++
 				for i < len(r) && r[i] == ' ' {
 					i++
@@ -271,10 +273,10 @@ func readCounterexample(fset *prism.FileSet, g *translate.Game, file string, saf
 						}
 					}
 					if vi < 0 {
-						return fail(st.at[k], "unknown variable %s (the variables are %s)", st.names[k], varList(g))
+						return fail(st.nameAt[k], "unknown variable %s (the variables are %s)", st.names[k], varList(g))
 					}
 					if seen[vi] {
-						return fail(st.at[k], "variable %s is given twice", st.names[k])
+						return fail(st.nameAt[k], "variable %s is given twice", st.names[k])
 					}
 				}
 				seen[vi] = true
@@ -338,7 +340,7 @@ func readCounterexample(fset *prism.FileSet, g *translate.Game, file string, saf
 			continue
 		}
 		if !isSuccessor(g, int(path[k-1]), s) {
-			return fail(r.pos, "this state is no successor of the one before (%s): the counterexample is not a path of the model", stateText(g, int(path[k-1])))
+			return fail(r.pos, "this state is no successor of %s, the state before it: the counterexample is not a path of the model", stateText(g, int(path[k-1])))
 		}
 	}
 	last := rows[len(rows)-1]
