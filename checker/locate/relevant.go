@@ -39,3 +39,51 @@ func Relevant(g *translate.Game, init int, obj Objective) []bool {
 	}
 	return rel
 }
+
+// Wrong returns, per choice of g, whether taking it gives up part of the
+// objective when P1 holds every state: for P>=1 objectives a successor
+// lies outside P1's winning region while the state is inside it; for
+// Pmax=? objectives the choice's expected value falls short of the
+// state's value (by more than 1e-9).
+func Wrong(g *translate.Game, init int, obj Objective) ([]bool, error) {
+	gm := &Game{G: g, Init: init, Obj: obj}
+	w := newWorker(forwardView(gm), obj, nil, nil)
+	w.ownAll(P1)
+	wrong := make([]bool, g.NumChoices())
+	if obj.Value {
+		q := solveQuery()
+		op := pathOp(obj.Kind)
+		x, err := pathValues(w, q, op)
+		if err != nil {
+			return nil, err
+		}
+		for s := 0; s < g.NumStates; s++ {
+			lo, hi := g.Choices(s)
+			for c := lo; c < hi; c++ {
+				v := 0.0
+				tlo, thi := g.Transitions(c)
+				for t := tlo; t < thi; t++ {
+					v += g.Prob[t] * x[g.Target[t]]
+				}
+				wrong[c] = v < x[s]-1e-9
+			}
+		}
+		return wrong, nil
+	}
+	win := w.region()
+	for s := 0; s < g.NumStates; s++ {
+		if !win[s] {
+			continue
+		}
+		lo, hi := g.Choices(s)
+		for c := lo; c < hi; c++ {
+			tlo, thi := g.Transitions(c)
+			for t := tlo; t < thi; t++ {
+				if !win[g.Target[t]] {
+					wrong[c] = true
+				}
+			}
+		}
+	}
+	return wrong, nil
+}

@@ -207,19 +207,29 @@ func (w *worker) keeps(s int, z []bool) bool {
 // owners (P1 maximises the probability of the objective).
 func (w *worker) value() (float64, error) {
 	w.solves++
-	q := solve.Query{Coal: []bool{true, false}, Max: true}
+	q := solveQuery()
 	if w.v.coal {
 		q.Coal = w.coal
 	}
-	op := solve.OpF
-	if w.obj.Kind == Safe {
-		op = solve.OpG
-	}
-	x, err := solve.Path(w.ar, q, op, nil, w.v.target, solve.Unbounded)
+	x, err := pathValues(w, q, pathOp(w.obj.Kind))
 	if err != nil {
 		return 0, err
 	}
 	return x[w.v.init], nil
+}
+
+func solveQuery() solve.Query { return solve.Query{Coal: []bool{true, false}, Max: true} }
+
+func pathOp(k Kind) solve.Op {
+	if k == Safe {
+		return solve.OpG
+	}
+	return solve.OpF
+}
+
+// pathValues solves the objective's operator for every state.
+func pathValues(w *worker, q solve.Query, op solve.Op) ([]float64, error) {
+	return solve.Path(w.ar, q, op, nil, w.v.target, solve.Unbounded)
 }
 
 // certificate turns the winning region of coalition in into the groups the

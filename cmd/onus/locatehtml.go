@@ -12,6 +12,7 @@ import (
 
 	"github.com/onus-mc/onus/checker/locate"
 	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
 )
 
 // This file writes the HTML report of onus locate (--html FILE): the
@@ -27,7 +28,11 @@ import (
 //     command, unnamed_action_line_L's);
 //   - state groupings (individual, labels, variables, players): a command
 //     the sum over the groups of the group's share times the fraction of
-//     the group's states where the command is enabled;
+//     the group's states where the command is a wrong choice — where one
+//     of its choices leaves the region P1 wins when it holds every state
+//     (Pmax=?: falls short of the best value), or, backward, follows the
+//     counterexample; when that cannot be told (a csg), where it is
+//     enabled;
 //   - a module, in the other groupings, the sum of its commands'; a
 //     variable the largest share of the commands that assign it
 //     (variables(…): the shares of its groups).
@@ -116,6 +121,7 @@ func sourceParts(job *locateJob, run *locateRun, src []rune) []part {
 			}
 		}
 	}
+	wrongAt := job.commandWrongs(run)
 	var parts []part
 	assigns := map[string]float64{}
 	assignNotes := map[string][]string{}
@@ -151,7 +157,7 @@ func sourceParts(job *locateJob, run *locateRun, src []rune) []part {
 					}
 				}
 			default:
-				cp.value, cp.notes = commandShare(job, run, c, share)
+				cp.value, cp.notes = commandShare(job, run, c, share, wrongAt, k-1)
 			}
 			sum += cp.value
 			for _, u := range c.Updates {
@@ -201,12 +207,16 @@ func sourceParts(job *locateJob, run *locateRun, src []rune) []part {
 }
 
 // commandShare is a command's part of the state groups' shares: each
-// group's share times the fraction of its states where the command is
-// enabled.
-func commandShare(job *locateJob, run *locateRun, c *prism.Command, share func(int) float64) (float64, []string) {
+// group's share times the fraction of its states where the command is a
+// wrong choice (wrongAt[k], or enabled when wrongAt is nil).
+func commandShare(job *locateJob, run *locateRun, c *prism.Command, share func(int) float64, wrongAt []translate.Bitset, k int) (float64, []string) {
 	set, err := run.model.StateSet(c.Guard)
-	if err != nil {
-		return 0, []string{"(guard not evaluated: " + err.Error() + ")"}
+	what := "enabled"
+	if wrongAt != nil {
+		set, what = wrongAt[k], "a wrong choice"
+	}
+	if err != nil || set == nil {
+		return 0, nil
 	}
 	total := 0.0
 	var notes []string
@@ -225,9 +235,76 @@ func commandShare(job *locateJob, run *locateRun, c *prism.Command, share func(i
 		}
 		f := float64(on) / float64(len(v.States))
 		total += share(i) * f
-		notes = append(notes, fmt.Sprintf("enabled in %s (%d of %d states): %s", v.Name, on, len(v.States), valuesText(job, v)))
+		notes = append(notes, fmt.Sprintf("%s in %s (%d of %d states): %s", what, v.Name, on, len(v.States), valuesText(job, v)))
 	}
 	return total, notes
+}
+
+// commandWrongs returns, per command of the source (file order), the
+// states where one of its choices is wrong (see the file comment); nil
+// when the model's choices cannot be traced to commands (csg, dtmc, a
+// rebuilt model that differs).
+func (job *locateJob) commandWrongs(run *locateRun) []translate.Bitset {
+	mf := job.model
+	if mf.Type == prism.TypeCSG || mf.Type == prism.TypeDTMC || job.group.Kind == "modules" || job.group.Kind == "actions" {
+		return nil
+	}
+	cp := copyModel(mf)
+	nameCommands(mf, cp)
+	m, err := translate.Build(job.fset, cp, job.props, withConsts(job.limits, job.consts, false))
+	if err != nil || m.Game.NumStates != run.game.NumStates {
+		return nil
+	}
+	g := m.Game
+	gm := run.res.Game
+	var wrong []bool
+	if job.mode == locate.Forward {
+		if wrong, err = locate.Wrong(g, gm.Init, gm.Obj); err != nil {
+			return nil
+		}
+	} else {
+		next := make([][]int32, g.NumStates)
+		for i := 0; i+1 < len(gm.Path); i++ {
+			next[gm.Path[i]] = append(next[gm.Path[i]], gm.Path[i+1])
+		}
+		wrong = make([]bool, g.NumChoices())
+		for s := 0; s < g.NumStates; s++ {
+			lo, hi := g.Choices(s)
+			for ch := lo; ch < hi; ch++ {
+				tlo, thi := g.Transitions(ch)
+				for t := tlo; t < thi; t++ {
+					for _, n := range next[s] {
+						wrong[ch] = wrong[ch] || g.Target[t] == n
+					}
+				}
+			}
+		}
+	}
+	names := actionNames(mf)
+	out := make([]translate.Bitset, len(names))
+	k := 0
+	for _, mod := range mf.Modules {
+		for _, c := range mod.Commands {
+			name := names[k]
+			out[k] = translate.NewBitset(g.NumStates)
+			enabled, err := run.model.StateSet(c.Guard)
+			if err == nil {
+				for s := 0; s < g.NumStates; s++ {
+					if !enabled.Has(s) {
+						continue
+					}
+					lo, hi := g.Choices(s)
+					for ch := lo; ch < hi; ch++ {
+						if wrong[ch] && g.Actions[g.ChoiceAction[ch]] == name {
+							out[k].Set(s)
+						}
+					}
+				}
+			}
+			k++
+		}
+	}
+	return out
 }
 
 func formatShare(x float64) string { return strconv.FormatFloat(x, 'g', 4, 64) }
@@ -267,7 +344,7 @@ func writeLocateHTML(w io.Writer, job *locateJob, run *locateRun, text string) {
 body { font-family: sans-serif; margin: 1.5em; color: #222; }
 pre { font-family: monospace; font-size: 14px; line-height: 1.45; background: #fbfbf8; border: 1px solid #ddd; padding: 1em; }
 span.part { border-radius: 3px; }
-span.module { display: inline-block; padding: 0 2px; }
+span.module { display: inline-block; padding: 0 4px; border-left: 3px solid rgba(214,60,40,0.5); }
 span.command, span.variable { padding: 1px 0; }
 span[title]:hover { outline: 1px solid #a33; }
 table { border-collapse: collapse; margin-top: 1em; }
@@ -305,6 +382,10 @@ td, th { padding: 2px 10px; text-align: left; border-bottom: 1px solid #eee; }
 		alpha := 0.0
 		if most > 0 {
 			alpha = 0.05 + 0.7*math.Abs(p.value)/most
+			if p.kind == "module" {
+				// A module's tint stays light, so that its commands show.
+				alpha = 0.03 + 0.17*math.Abs(p.value)/most
+			}
 		}
 		title := fmt.Sprintf("%s %s: %s", p.kind, p.name, formatShare(p.value))
 		if len(p.notes) > 0 {

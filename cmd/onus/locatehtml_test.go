@@ -113,14 +113,19 @@ func TestLocateHTML(t *testing.T) {
 	if !strings.Contains(mode.title, "variable mode: 0.6667") {
 		t.Errorf("variable mode: %q", mode.title)
 	}
-	// A state grouping shades the commands enabled in responsible states.
+	// A state grouping shades the commands that are wrong choices in
+	// responsible states.
 	out2 := filepath.Join(t.TempDir(), "n.html")
 	if code, _, errs := onus(t, "locate", dir+"network.prism", "--objective", `P>=1 [F "goal"]`, "--html", out2); code != exitOK {
 		t.Fatal(errs)
 	}
 	spans = parseReport(t, out2)
-	c := find("command", "[] n=4 -> (n'=6)")
-	if !strings.Contains(c.title, "command unnamed_action_line_") || !strings.Contains(c.title, ": 0.5833") {
-		t.Errorf("command n=4: %q", c.title)
+	// At n=4 the link to 5 is the wrong choice, the link to 6 the right one.
+	c := find("command", "[] n=4 -> (n'=5)")
+	if !strings.Contains(c.title, "command unnamed_action_line_18: 0.5833") || !strings.Contains(c.title, "a wrong choice in (n=4)") {
+		t.Errorf("command n=4 to 5: %q", c.title)
+	}
+	if c := find("command", "[] n=4 -> (n'=6)"); c.style != "" {
+		t.Errorf("command n=4 to 6 is shaded: %q", c.title)
 	}
 }

@@ -44,26 +44,11 @@ func (job *locateJob) rewrite(m *translate.Model) (*rewritten, error) {
 	if mf.Type == prism.TypeCSG {
 		return nil, job.errAt(job.group.Pos, "--group %s needs modules that move one at a time; in a csg they move together (use players, individual, labels(...) or variables(...))", job.group.Kind)
 	}
-	cp := *mf
-	if cp.Type == prism.TypeSMG || cp.Type == prism.TypeSTPG {
-		cp.Type = prism.TypeMDP
-		cp.Players = nil
-	}
-	cp.Modules = make([]*prism.Module, len(mf.Modules))
-	for i, mod := range mf.Modules {
-		c := *mod
-		c.Commands = append([]*prism.Command(nil), mod.Commands...)
-		if mod.Rename != nil {
-			r := *mod.Rename
-			r.Pairs = append([]prism.RenamePair(nil), mod.Rename.Pairs...)
-			c.Rename = &r
-		}
-		cp.Modules[i] = &c
-	}
+	cp := copyModel(mf)
 	if job.group.Kind == "actions" {
-		return job.actionsGame(&cp)
+		return job.actionsGame(cp)
 	}
-	return job.modulesGame(&cp)
+	return job.modulesGame(cp)
 }
 
 func ident(name string) prism.Ident { return prism.Ident{Name: name} }
@@ -262,9 +247,23 @@ func dropDeadPicks(g *translate.Game) *translate.Game {
 // actionsGame names every unlabelled command and builds the game where
 // each action is tried in turn (locate.ActionGame).
 func (job *locateJob) actionsGame(mf *prism.ModelFile) (*rewritten, error) {
-	names := actionNames(job.model)
+	nameCommands(job.model, mf)
+	m, err := translate.Build(job.fset, mf, job.props, withConsts(job.limits, job.consts, false))
+	if err != nil {
+		return nil, err
+	}
+	ag := locate.ActionGame(m.Game)
+	m.Game = ag.Game
+	return &rewritten{model: m, game: ag.Game, groups: ag.Groups, ungrouped: ag.Ungrouped}, nil
+}
+
+// nameCommands gives every unlabelled command of mf (a copy of orig from
+// rewrite) its name unnamed_action_line_L; a renamed copy of a module
+// names them after itself.
+func nameCommands(orig, mf *prism.ModelFile) {
+	names := actionNames(orig)
 	i := 0
-	for k, mod := range mf.Modules {
+	for _, mod := range mf.Modules {
 		if mod.Rename != nil {
 			continue
 		}
@@ -276,25 +275,38 @@ func (job *locateJob) actionsGame(mf *prism.ModelFile) (*rewritten, error) {
 			}
 			i++
 		}
-		_ = k
 	}
-	// A renamed copy's unlabelled commands are named after its own name.
 	for _, mod := range mf.Modules {
 		if mod.Rename == nil {
 			continue
 		}
 		base, _ := baseModule(mf, mod)
 		for _, cmd := range base.Commands {
-			if len(cmd.Labels) == 1 && len(cmd.Labels[0].Name) > 20 && cmd.Labels[0].Name[:20] == "unnamed_action_line_" {
+			if len(cmd.Labels) == 1 && strings.HasPrefix(cmd.Labels[0].Name, "unnamed_action_line_") {
 				mod.Rename.Pairs = append(mod.Rename.Pairs, prism.RenamePair{Old: cmd.Labels[0], New: ident(cmd.Labels[0].Name + "_" + mod.Name.Name)})
 			}
 		}
 	}
-	m, err := translate.Build(job.fset, mf, job.props, withConsts(job.limits, job.consts, false))
-	if err != nil {
-		return nil, err
+}
+
+// copyModel returns a copy of mf whose modules and commands may be
+// changed, an smg read as an mdp.
+func copyModel(mf *prism.ModelFile) *prism.ModelFile {
+	cp := *mf
+	if cp.Type == prism.TypeSMG || cp.Type == prism.TypeSTPG {
+		cp.Type = prism.TypeMDP
+		cp.Players = nil
 	}
-	ag := locate.ActionGame(m.Game)
-	m.Game = ag.Game
-	return &rewritten{model: m, game: ag.Game, groups: ag.Groups, ungrouped: ag.Ungrouped}, nil
+	cp.Modules = make([]*prism.Module, len(mf.Modules))
+	for i, mod := range mf.Modules {
+		c := *mod
+		c.Commands = append([]*prism.Command(nil), mod.Commands...)
+		if mod.Rename != nil {
+			r := *mod.Rename
+			r.Pairs = append([]prism.RenamePair(nil), mod.Rename.Pairs...)
+			c.Rename = &r
+		}
+		cp.Modules[i] = &c
+	}
+	return &cp
 }
