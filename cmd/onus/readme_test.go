@@ -11,7 +11,7 @@ import (
 // TestReadmeCommands runs every `$ onus ...` (and `$ cat FILE`) shown in
 // the README (indented or fenced), from the repository root, and compares the output with the
 // lines shown under it, so that the README's walkthroughs stay real and
-// current. Files the commands write (--plot, --dir) go to a temporary
+// current. Files the commands write (--plot, --dir, --html) go to a temporary
 // directory; a `| sed -n '/A/,/B/p'` after a command is applied as sed
 // would.
 func TestReadmeCommands(t *testing.T) {
@@ -134,7 +134,7 @@ func (r readmeRun) output(tmp string) (string, error) {
 	} else {
 		var back []string // temporary path, path as written
 		for k := 1; k+1 < len(args); k++ {
-			if args[k] == "--plot" || args[k] == "--dir" {
+			if args[k] == "--plot" || args[k] == "--dir" || args[k] == "--html" {
 				p := filepath.Join(tmp, filepath.Base(args[k+1]))
 				back = append(back, p, args[k+1])
 				args[k+1] = p
