@@ -20,6 +20,7 @@ type view struct {
 	// coal: the groups are the game's own players (smg, csg), who keep
 	// their actions; a coalition is P1 through solve's coalition views.
 	coal bool
+	pr   preds // reverse edges, built on first use (strategy.go)
 }
 
 // newView builds the view of gm.

@@ -73,6 +73,27 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 		}
 		return res, nil
 	}
+	if !gm.Obj.Value && len(eff) > tableMax {
+		if len(eff) > 64 {
+			return nil, &limit.Error{What: "players with a choice for exact indices (use --samples or --refine)", Limit: 64}
+		}
+		mins, solves, err := mwcs(ws)
+		if err != nil {
+			return nil, err
+		}
+		sub, t, err := fromMinimal(mins, len(eff))
+		if err != nil {
+			return nil, err
+		}
+		res.Solves = solves
+		res.VAll, res.VNone = b2f(len(mins) > 0), b2f(len(mins) == 1 && mins[0] == 0)
+		subEff := make([]int, len(sub))
+		for i, p := range sub {
+			subEff[i] = eff[p]
+		}
+		indices(t, subEff, len(gm.Groups)-len(sub), res.Values)
+		return res, nil
+	}
 	if len(eff) > MaxExact {
 		return nil, &limit.Error{What: "players with a choice for exact indices (use --samples or --refine)", Limit: MaxExact}
 	}

@@ -233,19 +233,23 @@ func pathValues(w *worker, q solve.Query, op solve.Op) ([]float64, error) {
 }
 
 // certificate turns the winning region of coalition in into the groups the
-// outcome depends on: won, every coalition holding the groups of in with a
-// state in the region wins; lost, every coalition avoiding the groups
-// outside in with a state outside the region loses (reaching the region is
-// winning whoever holds it, and states outside it are never visited by
-// P1's winning strategy). It returns the mask of those groups (n ≤ 64).
+// outcome depends on. Won: every coalition holding the groups of in that
+// hold a state the winner's play can visit wins (states it never visits do
+// not matter, and giving P1 more states never hurts it). Lost: every
+// coalition avoiding the groups outside in that hold such a state of P2
+// loses. The states are those of play (the winner's strategy from the
+// initial state), or else the whole region of the winner (reaching it
+// wins whoever holds its states). It returns the mask of those groups
+// (n ≤ 64).
 func (w *worker) certificate(in func(g int) bool, win []bool) (won bool, mask uint64) {
 	won = win[w.v.init]
+	matter := w.play(win)
 	for g, states := range w.players {
 		if in(g) != won {
 			continue
 		}
 		for _, s := range states {
-			if win[s] == won {
+			if (matter == nil && win[s] == won) || (matter != nil && matter[s]) {
 				mask |= 1 << uint(g)
 				break
 			}
