@@ -81,17 +81,9 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		sub, t, err := fromMinimal(mins, len(eff))
-		if err != nil {
-			return nil, err
-		}
 		res.Solves = solves
 		res.VAll, res.VNone = b2f(len(mins) > 0), b2f(len(mins) == 1 && mins[0] == 0)
-		subEff := make([]int, len(sub))
-		for i, p := range sub {
-			subEff[i] = eff[p]
-		}
-		indices(t, subEff, len(gm.Groups)-len(sub), res.Values)
+		indicesFromMinimal(mins, len(eff), eff, len(gm.Groups)-len(eff), res.Values)
 		return res, nil
 	}
 	if len(eff) > MaxExact {

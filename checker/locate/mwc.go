@@ -1,10 +1,6 @@
 package locate
 
-import (
-	"math/bits"
-
-	"github.com/onus-mc/onus/checker/limit"
-)
+import "github.com/onus-mc/onus/checker/limit"
 
 // This file values a simple game with many players (more than tableMax
 // with a choice, at most 64) through its minimal winning coalitions alone.
@@ -16,8 +12,7 @@ import (
 // lies in some l ∈ L); losing, it is grown to a maximal losing coalition
 // (its certificate first, then one player at a time), which refines T.
 // When every transversal wins, they are all the minimal winning
-// coalitions. The players in none of them are null, and the others are
-// valued on the table of their coalitions.
+// coalitions, and count.go values the players from them.
 
 // tableMax is the most players with a choice valued level by level on the
 // table of all coalitions (simple.go); beyond, mwc.go. A variable so that
@@ -129,42 +124,4 @@ func refineTransversals(trans []uint64, e uint64) []uint64 {
 		}
 	}
 	return out
-}
-
-// fromMinimal builds the table of the players that lie in some minimal
-// winning coalition (eff's indices, in order), v(C) = 1 iff C holds one.
-func fromMinimal(mins []uint64, n int) (sub []int, t *table, err error) {
-	var union uint64
-	for _, m := range mins {
-		union |= m
-	}
-	for r := union; r != 0; r &= r - 1 {
-		sub = append(sub, bits.TrailingZeros64(r))
-	}
-	k := len(sub)
-	if k > MaxExact {
-		return nil, nil, &limit.Error{What: "players in minimal winning coalitions for exact indices (use --samples or --refine)", Limit: MaxExact}
-	}
-	pos := map[int]int{}
-	for i, p := range sub {
-		pos[p] = i
-	}
-	t = &table{n: k, win: make([]bool, 1<<uint(k))}
-	for _, m := range mins {
-		var c uint64
-		for r := m; r != 0; r &= r - 1 {
-			c |= 1 << uint(pos[bits.TrailingZeros64(r)])
-		}
-		t.win[c] = true
-	}
-	for i := 0; i < k; i++ {
-		bit := 1 << uint(i)
-		for c := range t.win {
-			if c&bit != 0 && t.win[c^bit] {
-				t.win[c] = true
-			}
-		}
-	}
-	_ = n
-	return sub, t, nil
 }

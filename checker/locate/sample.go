@@ -21,6 +21,51 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 	var mu sync.Mutex
 	var next int
 	var first error
+	// Simple games with at most 64 players reuse what earlier solves
+	// proved: supersets of a winning certificate win, subsets of a losing
+	// one lose.
+	var wins, loses []uint64
+	full := uint64(1)<<uint(min(n, 63)) - 1
+	if n == 64 {
+		full = ^uint64(0)
+	}
+	simple := func(w *worker, pos []int, l int) bool {
+		in := func(g int) bool { return pos[g] < l }
+		if n > 64 {
+			w.own(in)
+			return w.region()[w.v.init]
+		}
+		var c uint64
+		for g := 0; g < n; g++ {
+			if pos[g] < l {
+				c |= 1 << uint(g)
+			}
+		}
+		mu.Lock()
+		for _, u := range wins {
+			if c&u == u {
+				mu.Unlock()
+				return true
+			}
+		}
+		for _, lo := range loses {
+			if c&lo == c {
+				mu.Unlock()
+				return false
+			}
+		}
+		mu.Unlock()
+		w.own(in)
+		won, cert := w.certificate(in, w.region())
+		mu.Lock()
+		if won {
+			wins = append(wins, cert)
+		} else {
+			loses = append(loses, full&^cert)
+		}
+		mu.Unlock()
+		return won
+	}
 	run := func(w *worker) {
 		perm := make([]int, n)
 		pos := make([]int, n)
@@ -44,16 +89,13 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 			prefix := func(l int) func(int) bool { return func(g int) bool { return pos[g] < l } }
 			if !w.obj.Value {
 				pivot[k] = -1
-				if w.own(prefix(n)); !w.region()[w.v.init] {
-					continue
-				}
-				if w.own(prefix(0)); w.region()[w.v.init] {
+				if !simple(w, pos, n) || simple(w, pos, 0) {
 					continue
 				}
 				lo, hi := 0, n // v(prefix lo) = 0, v(prefix hi) = 1
 				for hi-lo > 1 {
 					mid := (lo + hi) / 2
-					if w.own(prefix(mid)); w.region()[w.v.init] {
+					if simple(w, pos, mid) {
 						hi = mid
 					} else {
 						lo = mid
