@@ -100,13 +100,10 @@ func (c *Checker) LocateObjective(e prism.Expr) (obj locate.Objective, err error
 	if tt, ok := unparen(phi).(*prism.Temporal); ok {
 		return bad(tt)
 	}
-	set, err := c.stateSet(phi)
-	if err != nil {
+	// patlBools evaluates φ once for all states (labels and expressions
+	// as sets), nested operators as pATL does.
+	if obj.Target, err = c.patlBools(phi); err != nil {
 		return obj, err
-	}
-	obj.Target = make([]bool, c.g.NumStates)
-	for s := range obj.Target {
-		obj.Target[s] = set.Has(s)
 	}
 	return obj, nil
 }
@@ -125,13 +122,9 @@ func unparen(e prism.Expr) prism.Expr {
 func (c *Checker) LocateSets(names []prism.Ident) (out []locate.NamedSet, err error) {
 	defer settle(&err)
 	for _, n := range names {
-		set, err := c.stateSet(&prism.LabelRef{NamePos: n.NamePos, Name: n.Name})
+		b, err := c.patlBools(&prism.LabelRef{NamePos: n.NamePos, Name: n.Name})
 		if err != nil {
 			return nil, err
-		}
-		b := make([]bool, c.g.NumStates)
-		for s := range b {
-			b[s] = set.Has(s)
 		}
 		out = append(out, locate.NamedSet{Name: n.Name, States: b})
 	}

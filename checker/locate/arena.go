@@ -20,18 +20,23 @@ type view struct {
 	// coal: the groups are the game's own players (smg, csg), who keep
 	// their actions; a coalition is P1 through solve's coalition views.
 	coal bool
+	prob bool  // some choice branches
 	pr   preds // reverse edges, built on first use (strategy.go)
 }
 
 // newView builds the view of gm.
 func newView(gm *Game) *view {
-	if gm.Players {
-		return playersView(gm)
+	var v *view
+	switch {
+	case gm.Players:
+		v = playersView(gm)
+	case gm.Mode == Forward:
+		v = forwardView(gm)
+	default:
+		v = backwardView(gm)
 	}
-	if gm.Mode == Forward {
-		return forwardView(gm)
-	}
-	return backwardView(gm)
+	v.prob = Probabilistic(v.tb)
+	return v
 }
 
 // turnBased returns a turn-based copy of g's arrays with two players and

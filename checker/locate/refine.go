@@ -8,13 +8,17 @@ import (
 )
 
 // refine computes the indices on blocks of groups (SPEC §12.4, --refine):
-// it starts from one block holding every group with a choice, values the
-// block game, and splits each block of several groups that swings in some
-// coalition: into the groups that hold a state of P1's winning region when
-// the block joins a coalition it swings in (where the block matters) and
-// the rest, or into halves when that separates nothing. When no block of
-// several groups swings any more, those blocks are null players: they are
-// merged into one block, and the indices of the final partition are exact.
+// it starts from one block holding every group with a choice and values
+// the block game through its minimal winning coalitions. A block in none
+// of them is a null player: all such blocks are merged into one. A block
+// of several groups in one is split: into the groups with a state where a
+// choice leaves P1's winning region when the block completes that minimal
+// coalition (where the block's decisions matter) and the rest, or into
+// halves when that separates nothing. (How blocks are split changes how
+// fast the refinement ends, not the indices of the partition it ends
+// with.) When no block of several groups is in a minimal winning
+// coalition, the final partition is the singletons and the merged block
+// (a null player), and its indices are exact.
 func refine(gm *Game, v *view, opt Options) (*Result, error) {
 	if gm.Obj.Value {
 		return nil, fmt.Errorf("--refine needs a P>=1 objective (the blocks are split where the simple game changes)")
@@ -25,40 +29,58 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 			all = append(all, g)
 		}
 	}
-	blocks := [][]int{all}
-	if len(all) == 0 {
-		blocks = nil
+	var blocks [][]int
+	if len(all) > 0 {
+		blocks = [][]int{all}
 	}
 	solves := 0
-	for {
-		if len(blocks) > MaxExact {
-			return nil, &limit.Error{What: "blocks that matter for exact indices (use --samples)", Limit: MaxExact}
-		}
-		if len(blocks) == 0 {
-			break
+	var lastMins []uint64
+	for len(blocks) > 0 {
+		if len(blocks) > 64 {
+			return nil, &limit.Error{What: "blocks that matter (use --samples)", Limit: 64}
 		}
 		ws := workers(v, gm.Obj, blocks)
-		t := fillSimple(ws)
-		solves += t.solves
+		mins, n, err := mwcs(ws)
+		solves += n
+		if err != nil {
+			return nil, err
+		}
+		lastMins = mins
+		var in uint64
+		for _, m := range mins {
+			in |= m
+		}
 		var next [][]int
+		var rest []int
 		split := false
 		for b, blk := range blocks {
-			c, ok := swingOf(t, b)
-			if len(blk) == 1 || !ok {
+			bit := uint64(1) << uint(b)
+			switch {
+			case in&bit == 0:
+				rest = append(rest, blk...)
+				continue
+			case len(blk) == 1:
 				next = append(next, blk)
 				continue
 			}
 			split = true
+			var m uint64
+			for _, x := range mins {
+				if x&bit != 0 {
+					m = x
+					break
+				}
+			}
 			w := ws[0]
-			in := func(g int) bool { return g == b || c&(1<<uint(g)) != 0 }
-			w.own(in)
+			holds := func(g int) bool { return m&(1<<uint(g)) != 0 }
+			w.own(holds)
 			win := w.region()
 			solves++
 			var hot, cold []int
 			for _, g := range blk {
 				h := false
 				for _, s := range v.members[g] {
-					if win[s] {
+					if w.critical(int(s), win) {
 						h = true
 						break
 					}
@@ -74,52 +96,78 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 			}
 			next = append(next, hot, cold)
 		}
-		blocks = next
 		if !split {
 			break
 		}
+		if len(rest) > 0 {
+			next = append(next, rest)
+		}
+		blocks = next
 	}
-	// The final partition: swinging singletons, and one block of the rest.
-	var final [][]int
-	var rest []int
+	// The final partition: the singleton blocks, and one block of the
+	// rest (null: no block of several groups is in a minimal winning
+	// coalition of the last game, and groups without a choice never
+	// swing). Its minimal winning coalitions are the last game's, so no
+	// more coalitions are solved.
+	res := &Result{Solves: solves}
+	var single []int // block index of each singleton
 	inBlock := make([]bool, len(gm.Groups))
-	for _, blk := range blocks {
+	for b, blk := range blocks {
 		if len(blk) == 1 {
-			final = append(final, blk)
+			single = append(single, b)
 			inBlock[blk[0]] = true
 		}
 	}
+	var rest []int
 	for g := range gm.Groups {
 		if !inBlock[g] {
 			rest = append(rest, g)
 		}
 	}
-	sub := &Game{G: gm.G, Init: gm.Init, Obj: gm.Obj, Mode: gm.Mode, Path: gm.Path, Ungrouped: gm.Ungrouped}
-	for _, blk := range final {
-		sub.Groups = append(sub.Groups, gm.Groups[blk[0]])
+	for _, b := range single {
+		gr := gm.Groups[blocks[b][0]]
+		res.Values = append(res.Values, Value{Name: gr.Name, States: gr.States, ShapleyExact: new(big.Rat), BanzhafExact: new(big.Rat), Count: new(big.Int)})
 	}
 	if len(rest) > 0 {
 		var states []int32
 		for _, g := range rest {
 			states = append(states, gm.Groups[g].States...)
 		}
-		sub.Groups = append(sub.Groups, Group{Name: fmt.Sprintf("other states (%d groups)", len(rest)), States: states})
+		res.Values = append(res.Values, Value{Name: fmt.Sprintf("other states (%d groups)", len(rest)), States: states,
+			ShapleyExact: new(big.Rat), BanzhafExact: new(big.Rat), Count: new(big.Int)})
 	}
-	sv := newView(sub)
-	res, err := runGroups(sub, sv, Options{})
-	if err != nil {
-		return nil, err
+	res.Players = len(single)
+	if len(single) == 0 {
+		return res, nil
 	}
-	if len(rest) > 0 {
-		// The merged block never swings (refinement stopped), whatever the
-		// view's choice count says.
-		last := &res.Values[len(res.Values)-1]
-		if last.Shapley != 0 {
-			return nil, fmt.Errorf("internal error: the merged block of refinement swings")
+	pos := map[int]int{}
+	for i, b := range single {
+		pos[b] = i
+	}
+	var remapped []uint64
+	for _, m := range lastMins {
+		var c uint64
+		for b := range blocks {
+			if m&(1<<uint(b)) != 0 {
+				i, ok := pos[b]
+				if !ok {
+					return nil, fmt.Errorf("internal error: a block of several groups swings after refinement")
+				}
+				c |= 1 << uint(i)
+			}
 		}
-		last.ShapleyExact, last.BanzhafExact, last.Count = new(big.Rat), new(big.Rat), new(big.Int)
+		remapped = append(remapped, c)
 	}
-	res.Solves += solves
+	eff := make([]int, len(single))
+	for i := range eff {
+		eff[i] = i
+	}
+	nulls := 0
+	if len(rest) > 0 {
+		nulls = 1
+	}
+	indicesFromMinimal(remapped, len(single), eff, nulls, res.Values)
+	res.VAll, res.VNone = b2f(len(remapped) > 0), b2f(len(remapped) == 1 && remapped[0] == 0)
 	return res, nil
 }
 
@@ -134,17 +182,21 @@ func blockStates(v *view, blocks [][]int) [][]int32 {
 	return out
 }
 
-// swingOf returns a smallest coalition (without player b) in which b
-// swings, if any.
-func swingOf(t *table, b int) (uint64, bool) {
-	bit := uint64(1) << uint(b)
-	best, found := uint64(0), false
-	for c := uint64(0); c < uint64(len(t.win)); c++ {
-		if c&bit == 0 && t.win[c|bit] && !t.win[c] {
-			if !found || popcount(c) < popcount(best) {
-				best, found = c, true
+// critical reports whether some choice of view state s can leave the
+// region win.
+func (w *worker) critical(s int, win []bool) bool {
+	g := &w.tb
+	if !win[s] {
+		return false
+	}
+	lo, hi := g.Choices(s)
+	for c := lo; c < hi; c++ {
+		tlo, thi := g.Transitions(c)
+		for t := tlo; t < thi; t++ {
+			if !win[g.Target[t]] {
+				return true
 			}
 		}
 	}
-	return best, found
+	return false
 }

@@ -29,7 +29,7 @@ func Relevant(g *translate.Game, init int, obj Objective) []bool {
 		return rel
 	}
 	gm := &Game{G: g, Init: init, Obj: obj}
-	w := newWorker(forwardView(gm), obj, nil, nil)
+	w := newWorker(newView(gm), obj, nil, nil)
 	w.ownAll(P1)
 	most := w.region()
 	w.ownAll(P2)
@@ -47,7 +47,7 @@ func Relevant(g *translate.Game, init int, obj Objective) []bool {
 // state's value (by more than 1e-9).
 func Wrong(g *translate.Game, init int, obj Objective) ([]bool, error) {
 	gm := &Game{G: g, Init: init, Obj: obj}
-	w := newWorker(forwardView(gm), obj, nil, nil)
+	w := newWorker(newView(gm), obj, nil, nil)
 	w.ownAll(P1)
 	wrong := make([]bool, g.NumChoices())
 	if obj.Value {

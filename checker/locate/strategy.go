@@ -81,7 +81,7 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 	}
 	hit := make([]bool, g.NumChoices())
 	need := make([]int32, n) // opponent states: choices still without a successor in
-	var queue []int32
+	queue := make([]int32, 0, n)
 	for s := 0; s < n; s++ {
 		lo, hi := g.Choices(s)
 		need[s] = int32(hi - lo)
@@ -90,9 +90,8 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 			queue = append(queue, int32(s))
 		}
 	}
-	for len(queue) > 0 {
-		t := queue[0]
-		queue = queue[1:]
+	for head := 0; head < len(queue); head++ {
+		t := queue[head]
 		for _, c := range p.choice[p.start[t]:p.start[t+1]] {
 			if hit[c] {
 				continue
@@ -118,13 +117,14 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 }
 
 // visited returns the states the winner's strategy can visit from the
-// initial state: at a state of the winner, the choices strategy allows
-// (all of them where it returns nil), at the other's, every choice; every
+// initial state: at a state of the winner, the one choice strategy gives
+// (every choice where it returns −1), at the other's, every choice; every
 // successor the filter keeps; stop states are not expanded.
-func (w *worker) visited(winner int32, strategy func(s int) []int32, keep, stop func(s int) bool) []bool {
+func (w *worker) visited(winner int32, strategy func(s int) int32, keep, stop func(s int) bool) []bool {
 	g := &w.tb
 	seen := make([]bool, g.NumStates)
-	stack := []int32{int32(w.v.init)}
+	stack := make([]int32, 1, 1024)
+	stack[0] = int32(w.v.init)
 	seen[w.v.init] = true
 	for len(stack) > 0 {
 		s := int(stack[len(stack)-1])
@@ -132,24 +132,18 @@ func (w *worker) visited(winner int32, strategy func(s int) []int32, keep, stop 
 		if stop(s) {
 			continue
 		}
-		var cs []int32
+		lo, hi := g.Choices(s)
 		if g.Owner[s] == winner {
-			cs = strategy(s)
-		}
-		if cs == nil {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				cs = append(cs, int32(c))
+			if c := strategy(s); c >= 0 {
+				lo, hi = int(c), int(c)+1
 			}
 		}
-		for _, c := range cs {
-			tlo, thi := g.Transitions(int(c))
-			for t := tlo; t < thi; t++ {
-				d := g.Target[t]
-				if !seen[d] && keep(int(d)) {
-					seen[d] = true
-					stack = append(stack, d)
-				}
+		tlo, thi := int(g.TransStart[lo]), int(g.TransStart[hi])
+		for t := tlo; t < thi; t++ {
+			d := g.Target[t]
+			if !seen[d] && keep(int(d)) {
+				seen[d] = true
+				stack = append(stack, d)
 			}
 		}
 	}
@@ -172,20 +166,14 @@ func (w *worker) play(win []bool) []bool {
 	for s := range lose {
 		lose[s] = !win[s]
 	}
-	one := func(c int32) []int32 { return []int32{c} }
 	switch {
 	case w.obj.Kind == Reach && won:
 		// P1 moves closer to φ inside its region.
 		by, _ := w.attractor(win, target, int32(P1), true)
-		return w.visited(int32(P1), func(s int) []int32 {
-			if by[s] < 0 {
-				return nil
-			}
-			return one(by[s])
-		}, func(s int) bool { return win[s] }, func(s int) bool { return target[s] })
+		return w.visited(int32(P1), func(s int) int32 { return by[s] }, func(s int) bool { return win[s] }, func(s int) bool { return target[s] })
 	case w.obj.Kind == Safe && won:
 		// P1 takes a choice that stays in its region.
-		return w.visited(int32(P1), func(s int) []int32 { return w.staying(s, win) }, func(int) bool { return true }, func(int) bool { return false })
+		return w.visited(int32(P1), func(s int) int32 { return w.staying(s, win) }, func(int) bool { return true }, func(int) bool { return false })
 	case w.obj.Kind == Safe && !won:
 		// P2 reaches ¬φ with positive probability along decreasing ranks.
 		bad := make([]bool, n)
@@ -193,18 +181,13 @@ func (w *worker) play(win []bool) []bool {
 			bad[s] = !target[s]
 		}
 		by, in := w.attractor(lose, bad, int32(P2), false)
-		return w.visited(int32(P2), func(s int) []int32 {
-			if by[s] < 0 {
-				return nil
-			}
-			return one(by[s])
-		}, func(s int) bool { return in[s] }, func(s int) bool { return bad[s] })
+		return w.visited(int32(P2), func(s int) int32 { return by[s] }, func(s int) bool { return in[s] }, func(s int) bool { return bad[s] })
 	case w.obj.Kind == Reach && !won:
 		// P2 keeps the play outside P1's region, where a choice lets it.
 		ok := true
-		r := w.visited(int32(P2), func(s int) []int32 {
+		r := w.visited(int32(P2), func(s int) int32 {
 			st := w.staying(s, lose)
-			if st == nil {
+			if st < 0 {
 				ok = false
 			}
 			return st
@@ -224,8 +207,8 @@ func (w *worker) play(win []bool) []bool {
 }
 
 // staying returns the first choice of s whose successors all lie in z, or
-// nil.
-func (w *worker) staying(s int, z []bool) []int32 {
+// −1.
+func (w *worker) staying(s int, z []bool) int32 {
 	g := &w.tb
 	lo, hi := g.Choices(s)
 	for c := lo; c < hi; c++ {
@@ -235,8 +218,8 @@ func (w *worker) staying(s int, z []bool) []int32 {
 			ok = z[g.Target[t]]
 		}
 		if ok {
-			return []int32{int32(c)}
+			return int32(c)
 		}
 	}
-	return nil
+	return -1
 }

@@ -19,6 +19,7 @@ type worker struct {
 	held    []int32       // scratch: per view state, how many coalition groups hold it
 	coal    []bool        // the coalition of the game's players (view.coal)
 	set     []bool        // scratch
+	all     []bool        // every state (SureReach's allowed set)
 	solves  int           // coalitions solved
 }
 
@@ -93,6 +94,17 @@ func (w *worker) region() []bool {
 	t := w.v.target
 	switch w.obj.Kind {
 	case Reach:
+		if !w.v.prob && !w.v.coal {
+			// Without probabilistic branching, almost sure is sure: one
+			// attractor instead of Prob1's nested fixpoint.
+			if w.all == nil {
+				w.all = make([]bool, len(t))
+				for i := range w.all {
+					w.all[i] = true
+				}
+			}
+			return w.sv1.SureReach(w.all, t, solve.Unbounded)
+		}
 		return w.sv1.Prob1(nil, t)
 	case Safe:
 		for i, b := range t {
