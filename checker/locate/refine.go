@@ -94,7 +94,17 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 			if len(hot) == 0 || len(cold) == 0 {
 				hot, cold = blk[:len(blk)/2], blk[len(blk)/2:]
 			}
-			next = append(next, hot, cold)
+			// A few groups that matter become players of their own at once,
+			// which saves the rounds of halving them.
+			for _, part := range [][]int{hot, cold} {
+				if len(part) <= smallBlock {
+					for _, g := range part {
+						next = append(next, []int{g})
+					}
+				} else {
+					next = append(next, part)
+				}
+			}
 		}
 		if !split {
 			break
@@ -170,6 +180,10 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 	res.VAll, res.VNone = b2f(len(remapped) > 0), b2f(len(remapped) == 1 && remapped[0] == 0)
 	return res, nil
 }
+
+// smallBlock is the size up to which a block that is split becomes
+// singletons.
+const smallBlock = 8
 
 // blockStates returns the states each block holds.
 func blockStates(v *view, blocks [][]int) [][]int32 {
