@@ -35,7 +35,7 @@ type LocateQuery struct {
 type LocateResult struct {
 	*locate.Result
 	Game      *locate.Game
-	Relevant  int // relevant (forward) or significant (backward) states
+	Relevant  int // relevant (forward) or significant (backward) states; every state of a rewritten game
 	Objective locate.Objective
 }
 
@@ -168,6 +168,9 @@ func (c *Checker) Locate(q LocateQuery) (res *LocateResult, err error) {
 		if k {
 			res.Relevant++
 		}
+	}
+	if q.Groups != nil {
+		res.Relevant = g.NumStates // the rewritten games group every state
 	}
 	switch {
 	case q.Groups != nil:

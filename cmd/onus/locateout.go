@@ -94,8 +94,13 @@ func writeLocateText(w io.Writer, job *locateJob, run *locateRun) {
 	case locate.Optimistic:
 		what = "states on the counterexample"
 	}
-	if job.group.Kind == "individual-all" {
+	switch job.group.Kind {
+	case "individual-all":
 		what = "states"
+	case "modules":
+		what = "states (the model read with a scheduler of modules)"
+	case "actions":
+		what = "states (the model read with each action tried in turn)"
 	}
 	fmt.Fprintf(w, "%d %s, %d groups (%d with a choice)\n", res.Relevant, what, len(res.Values), res.Players)
 	if res.Sampled {
