@@ -89,7 +89,7 @@ var robustRows = []struct {
 	{"no command", []string{"inf.prism", "inf.props"}, exitBadInput,
 		`onus: error: "inf.prism" is not a command; to check properties, run: onus check inf.prism inf.props`, nil},
 	{"unknown command", []string{"chek", "inf.prism"}, exitBadInput,
-		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, blame, demo, simulate; see onus --help)`, nil},
+		`onus: error: unknown command "chek" (the commands are build, export, export-outcome, check, blame, locate, demo, simulate; see onus --help)`, nil},
 	// bounds (issue 10): PRISM takes a number, a name or (expr) after F<=, U<=
 	// and ^; C<= and I= take any expression
 	{"F<= with an unparenthesised sum", []string{"check", "sweep.prism", "--const", "N=2", "--pf", "P=? [ F<=N+1 x=1 ]"}, exitBadInput,
