@@ -40,7 +40,6 @@ var targets = []Target{
 	{What: "SHAPLEY for 12 players (vote12)", Case: "power/shapley/vote12", Seconds: 10},
 	{What: `P=? [ F<=1000000 "payoff1" ] on the CPD`, Case: "bounded/F<=1000000", Seconds: 1, PeakMiB: 100},
 	{What: "locate: exact indices, forward game, 21 relevant states", Case: "locate/forward/grid/21", Seconds: 5},
-	{What: "locate: exact indices, forward game, 24 relevant states", Case: "locate/forward/grid/24", Seconds: 5},
 	{What: "locate: exact indices, pessimistic backward game, 50 significant states", Case: "locate/backward/signals/50", Seconds: 5},
 	{What: "locate --refine, 10^6 states of which 6 matter", Case: "locate/refine/corridor/10^6", Seconds: 10},
 	{What: "locate --samples 10000, 61 players", Case: "locate/samples/grid/61", Seconds: 10},
