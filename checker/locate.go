@@ -146,23 +146,23 @@ func (c *Checker) Locate(q LocateQuery) (res *LocateResult, err error) {
 	gm := &locate.Game{G: g, Init: init, Obj: obj, Mode: q.Mode, Path: q.Path}
 	res = &LocateResult{Game: gm, Objective: obj}
 	var keep []bool
-	switch q.Mode {
-	case locate.Pessimistic:
+	switch {
+	case q.Group.Kind == "players" && q.Mode != locate.Forward:
+		return nil, c.errAt(q.Group.Pos, "--group players reads the game's own players, which the backward game of a counterexample replaces by states (use individual, labels(...) or variables(...))")
+	case q.Group.Kind == "individual-all":
+		keep = make([]bool, g.NumStates)
+		for s := range keep {
+			keep[s] = true
+		}
+	case q.Mode == locate.Pessimistic:
 		keep = locate.Significant(g, obj.Target)
-	case locate.Optimistic:
+	case q.Mode == locate.Optimistic:
 		keep = make([]bool, g.NumStates)
 		for _, s := range q.Path {
 			keep[s] = true
 		}
 	default:
-		if q.Group.Kind == "individual-all" {
-			keep = make([]bool, g.NumStates)
-			for s := range keep {
-				keep[s] = true
-			}
-		} else {
-			keep = locate.Relevant(g, init, obj)
-		}
+		keep = locate.Relevant(g, init, obj)
 	}
 	for _, k := range keep {
 		if k {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -29,7 +30,11 @@ func listGroups(c *cli.Context, job *locateJob) error {
 	fmt.Fprintln(tw, "individual-all\teach state")
 	mods, acts := modelParts(job.model)
 	if g.Type != prism.TypeCSG {
-		fmt.Fprintf(tw, "modules\tthe scheduler, each module (%s) and each synchronising action\n", strings.Join(mods, ", "))
+		syncs := "none"
+		if s := syncActions(job.model); len(s) > 0 {
+			syncs = strings.Join(s, ", ")
+		}
+		fmt.Fprintf(tw, "modules\tthe scheduler, each module (%s) and each synchronising action (%s)\n", strings.Join(mods, ", "), syncs)
 		fmt.Fprintf(tw, "actions\teach action: %s\n", strings.Join(acts, ", "))
 	}
 	if g.Type.IsGame() {
@@ -95,5 +100,32 @@ func actionNames(mf *prism.ModelFile) []string {
 			out = append(out, name)
 		}
 	}
+	return out
+}
+
+// syncActions lists the labels that two or more modules use (a renamed
+// copy counts with its renamed labels), sorted.
+func syncActions(mf *prism.ModelFile) []string {
+	users := map[string]int{}
+	for _, mod := range mf.Modules {
+		base, ren := baseModule(mf, mod)
+		seen := map[string]bool{}
+		for _, c := range base.Commands {
+			for _, l := range c.Labels {
+				a := renamed(ren, l.Name)
+				if !seen[a] {
+					seen[a] = true
+					users[a]++
+				}
+			}
+		}
+	}
+	var out []string
+	for a, n := range users {
+		if n > 1 {
+			out = append(out, a)
+		}
+	}
+	sort.Strings(out)
 	return out
 }
