@@ -261,7 +261,7 @@ func (job *locateJob) run() (*locateRun, error) {
 	if run.res, err = chk.Locate(q); err != nil {
 		return nil, err
 	}
-	if run.game.Type == prism.TypeDTMC {
+	if run.game.Type == prism.TypeDTMC && job.mode == locate.Forward {
 		run.notes = append(run.notes, "a dtmc has no choices, so no part of it is responsible (every value is 0); read it as an mdp to give its commands a choice")
 	}
 	return run, nil
