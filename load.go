@@ -27,10 +27,11 @@ func (e *FileTooLargeError) Error() string {
 	return fmt.Sprintf("%s: the file is larger than %s, the largest input onus reads", e.Path, translate.FormatBytes(e.Limit))
 }
 
-// readSource reads a source file of at most MaxInputBytes. The size is
-// checked before reading and while reading, so that a device such as
+// ReadSource reads a source file (a model, props, trace or counterexample)
+// of at most MaxInputBytes; a larger one is a *FileTooLargeError. The size
+// is checked before reading and while reading, so that a device such as
 // /dev/zero or a pipe without end cannot exhaust memory.
-func readSource(path string) (string, error) {
+func ReadSource(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return "", readError(path, err)
@@ -60,7 +61,7 @@ func readError(path string, err error) error {
 
 // ReadModel reads, parses and checks the model file at path into fset.
 func ReadModel(fset *prism.FileSet, path string) (*prism.ModelFile, error) {
-	src, err := readSource(path)
+	src, err := ReadSource(path)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +82,7 @@ func parseModel(fset *prism.FileSet, name, src string) (*prism.ModelFile, error)
 // ReadProps reads and parses the props file at path into fset. New checks
 // it against the model.
 func ReadProps(fset *prism.FileSet, path string) (*prism.PropsFile, error) {
-	src, err := readSource(path)
+	src, err := ReadSource(path)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +121,7 @@ func replaceBehaviours(old, repl []*prism.BehaviourDecl) []*prism.BehaviourDecl 
 // opts names, and checks them. The game is built when a property is first
 // checked, once per assignment of the constants.
 func Load(path string, opts Options) (*Model, error) {
-	src, err := readSource(path)
+	src, err := ReadSource(path)
 	if err != nil {
 		return nil, err
 	}

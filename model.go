@@ -136,7 +136,7 @@ func (m *Model) Check(properties ...string) (Results, error) {
 // does; its declarations are added to those loaded (its behaviours replace
 // theirs for the same players), and the game is built anew for them.
 func (m *Model) CheckFile(path string) (Results, error) {
-	src, err := readSource(path)
+	src, err := ReadSource(path)
 	if err != nil {
 		return nil, err
 	}

@@ -45,6 +45,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, boundedCases()...)
 	cs = append(cs, scaleCases()...)
 	cs = append(cs, powerCases()...)
+	cs = append(cs, locateCases()...)
 	cs = append(cs, prismCases(env)...)
 	cs = append(cs, equilCases(env)...)
 	return cs
@@ -195,6 +196,40 @@ func powerCases() []*Case {
 			}
 			cs = append(cs, &Case{Group: "power", Name: name, Quick: true, Args: args, Answer: checkAnswer, Series: series})
 		}
+	}
+	return cs
+}
+
+// locateCases: onus locate (SPEC §12) on the models of
+// benchmarks/models/locate_*.prism: exact indices of the forward game with
+// 21 and 24 relevant states, of a pessimistic backward game with 50
+// significant states, --refine on a corridor of 10^6 states of which 6
+// matter, and --samples 10000 on 61 players.
+func locateCases() []*Case {
+	grid := "benchmarks/models/locate_grid.prism"
+	obj := `P>=1 [G !"mine"]`
+	cs := []*Case{
+		{Group: "locate", Name: "locate/forward/grid/21", Quick: true, X: 21, Series: "forward, exact",
+			Args: []string{"locate", grid, "--const", "ROWS=3,COLS=11", "--objective", obj, "--exact", "--json"}},
+		{Group: "locate", Name: "locate/forward/grid/24", Quick: true, X: 24, Series: "forward, exact",
+			Args: []string{"locate", grid, "--const", "ROWS=3,COLS=12", "--objective", obj, "--exact", "--json"}},
+		{Group: "locate", Name: "locate/backward/signals/50", Quick: true, X: 50, Series: "pessimistic, exact",
+			Args: []string{"locate", "benchmarks/models/locate_signals.prism", "--const", "N=50", "--objective", `P>=1 [G !"crash"]`,
+				"--counterexample", "@benchmarks/models/locate_signals.ce", "--exact", "--json"}},
+		{Group: "locate", Name: "locate/backward/grid/22", Quick: true, X: 22, Series: "pessimistic, exact",
+			Args: []string{"locate", grid, "--const", "ROWS=3,COLS=10", "--objective", obj,
+				"--counterexample", "@benchmarks/models/locate_grid.ce", "--exact", "--json"}},
+		{Group: "locate", Name: "locate/refine/corridor/10^6", X: 1e6, Series: "--refine",
+			Args: []string{"locate", "benchmarks/models/locate_corridor.prism", "--const", "L=500000", "--objective", `P>=1 [F "exit"]`,
+				"--refine", "--exact", "--json"}},
+		{Group: "locate", Name: "locate/refine/corridor/10^4", Quick: true, X: 1e4, Series: "--refine",
+			Args: []string{"locate", "benchmarks/models/locate_corridor.prism", "--const", "L=5000", "--objective", `P>=1 [F "exit"]`,
+				"--refine", "--exact", "--json"}},
+		{Group: "locate", Name: "locate/samples/grid/61", Quick: true, X: 61, Series: "--samples 10000",
+			Args: []string{"locate", grid, "--const", "ROWS=3,COLS=28", "--objective", obj, "--samples", "10000", "--index", "shapley", "--json"}},
+	}
+	for _, c := range cs {
+		c.Answer = locateAnswer
 	}
 	return cs
 }

@@ -169,6 +169,27 @@ func testAnswer(stdout []byte) (string, error) {
 
 // blameAnswer canonicalises the --json output of `onus blame`: every
 // agent's and coalition's numbers.
+// locateAnswer is the groups of onus locate with a share: name and the
+// exact indices (the estimate and its standard error when sampled).
+func locateAnswer(stdout []byte) (string, error) {
+	var doc struct {
+		Groups []map[string]any `json:"groups"`
+	}
+	if err := json.Unmarshal(stdout, &doc); err != nil {
+		return "", fmt.Errorf("reading onus's JSON: %v", err)
+	}
+	var kept []any
+	for _, g := range doc.Groups {
+		if sh, _ := g["shapley"].(float64); sh == 0 {
+			continue
+		}
+		delete(g, "states")
+		delete(g, "swings")
+		kept = append(kept, g)
+	}
+	return canonical(map[string]any{"groups": kept}), nil
+}
+
 func blameAnswer(stdout []byte) (string, error) {
 	var doc struct {
 		Agents     []map[string]any `json:"agents"`

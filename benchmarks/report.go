@@ -39,6 +39,10 @@ var targets = []Target{
 	{What: "blame, 8-player CPD, t = 20 (256 coalitions)", Case: "power/blame/cpd_n8/t=20", Seconds: 5},
 	{What: "SHAPLEY for 12 players (vote12)", Case: "power/shapley/vote12", Seconds: 10},
 	{What: `P=? [ F<=1000000 "payoff1" ] on the CPD`, Case: "bounded/F<=1000000", Seconds: 1, PeakMiB: 100},
+	{What: "locate: exact indices, forward game, 21 relevant states", Case: "locate/forward/grid/21", Seconds: 5},
+	{What: "locate: exact indices, pessimistic backward game, 50 significant states", Case: "locate/backward/signals/50", Seconds: 5},
+	{What: "locate --refine, 10^6 states of which 6 matter", Case: "locate/refine/corridor/10^6", Seconds: 10},
+	{What: "locate --samples 10000, 61 players", Case: "locate/samples/grid/61", Seconds: 10},
 }
 
 // writeReport writes RESULTS.md, results.csv and the figures into dir.
@@ -81,6 +85,7 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 		{"naive", "The literal enumerator beside the engine", "D_CAR (b), the paper's example, on the CPD under behaviour q, all three degrees, timed by `go test ./checker -bench NaiveVsEngine` (in process, no start-up). The enumerator walks all 4^T histories."},
 		{"scale", "Responsibility at scale", "`OP(r1, [go1,go2]^100)=? [ F \"crash\" ]` on the two robots of examples/robots.prism (N^2 states, crossing at cell 40), all three degrees, end to end (model construction included)."},
 		{"power", "Power indices, blame and explanations", "`onus blame` on the 8-player CPD (examples/cpd_n.prism, n = 8, t = 20, 256 coalitions, `--coalitions`), SHAPLEY for one of 12 voters (cmd/onus/testdata/vote12.prism, 4096 coalitions), and the same `onus check` runs without and with `--explain` (witness plans and counterexample histories): on the CPD at T = 1000 (five queries) and on the robots at N = 100, T = 100 (three queries)."},
+		{"locate", "Where in the model: onus locate", "Power indices of states (SPEC §12) on benchmarks/models/locate_*.prism: a walk through a mined grid (forward: exact indices for 21 and 24 relevant states; pessimistic backward along a counterexample into a mine: 22 significant states; --samples 10000 for 61 players), a train passing 50 signals (pessimistic backward, 50 significant states) and a corridor with three trapdoors (--refine: 10^4 and 10^6 states, each cell with a choice, 6 that matter). The reference tools enumerate all 2^n coalitions (SVaBResp stops near 20 groups in 60 s); onus solves only the coalitions its certificates leave open."},
 		{"bounded", "Bounded reachability with long bounds", "`P=? [ F<=k \"payoff1\" ]` on the CPD under the uniform behaviour."},
 		{"prism", "PRISM-games' verify/ suite, onus beside PRISM-games", "Each props file with the first line of its .args, `onus check --test` end to end, beside PRISM-games 3.2's model construction plus its checking times (TIMINGS.tsv) plus 0.7 s of JVM start. The answer column is onus's --test summary: refusals of what onus does not support yet count as failed."},
 		{"equil", "Equilibria, onus beside PRISM-games", "Every equilibrium case of the corpus end to end: the props files of verify/csgs/nash (PRISM-games 3.2's model construction and checking times from TIMINGS.tsv plus 0.7 s of JVM start), the larger instances PRISM-games timed end to end (TIMINGS-large.tsv: aloha_backoff2, two_investors_nash, power_control2, robot_coordination2; onus's answer must be PRISM-games' to ten digits), and PRISM-games' example properties of aloha_backoff3 and two_investors_nash (months=5, pbar=0.1), which neither file times. Wall and CPU (user + system) seconds of the onus process; the ratio is PRISM-games' time over onus's."},

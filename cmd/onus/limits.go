@@ -32,6 +32,13 @@ func limitFlags(product bool) []cli.Flag {
 	}
 }
 
+// withConsts is the Config of translate.Build for one constant assignment
+// under the limits that buildLimits read.
+func withConsts(limits translate.Config, consts []translate.ConstAssign, exact bool) translate.Config {
+	limits.Consts, limits.Exact = consts, exact
+	return limits
+}
+
 // buildLimits reads the limit options into the Config of translate.Build
 // (the caller adds constants and exactness). It also sets the Go runtime's
 // soft memory limit to --max-memory, so that the garbage collector works

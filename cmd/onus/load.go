@@ -49,6 +49,10 @@ func judgeOptions(c *cli.Context) (int, error) {
 	return from, nil
 }
 
+// readFile reads a source file the command line names (a counterexample,
+// a model's source for the HTML report).
+func readFile(path string) (string, error) { return lib.ReadSource(path) }
+
 // loadModel reads, parses and checks a model file.
 func loadModel(fset *prism.FileSet, path string) (*prism.ModelFile, error) {
 	return lib.ReadModel(fset, path)

@@ -147,6 +147,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			exportOutcomeCommand(),
 			checkCommand(),
 			blameCommand(),
+			locateCommand(),
 			demoCommand(),
 			simulateCommand(),
 			prismCommand(),

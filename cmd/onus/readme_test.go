@@ -12,7 +12,7 @@ import (
 // TestReadmeCommands runs every `$ onus ...` (and `$ cat FILE`) shown in
 // the README (indented or fenced), from the repository root, and compares the output with the
 // lines shown under it, so that the README's walkthroughs stay real and
-// current. Files the commands write (--plot, --dir) go to a temporary
+// current. Files the commands write (--plot, --dir, --html) go to a temporary
 // directory; a `| sed -n '/A/,/B/p'` after a command is applied as sed
 // would.
 func TestReadmeCommands(t *testing.T) {
@@ -232,7 +232,7 @@ func (r readmeRun) output(tmp string) (string, error) {
 		var back []string // temporary path, path as written
 		for k := 1; k+1 < len(args); k++ {
 			switch args[k] {
-			case "--plot", "--dir", "--export-results", "--out":
+			case "--plot", "--dir", "--export-results", "--out", "--html":
 				if strings.HasPrefix(args[k+1], "stdout") {
 					continue // printed, not written
 				}

@@ -15,8 +15,8 @@ import (
 // error while it is missing, and is checked like any other once it
 // exists.
 var pending = map[string]bool{
-	"limits.md": true,
-	"locate.md": true, "precision.md": true,
+	"limits.md":    true,
+	"precision.md": true,
 }
 
 func TestAnchor(t *testing.T) {

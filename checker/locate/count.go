@@ -1,0 +1,249 @@
+package locate
+
+import (
+	"math/big"
+	"math/bits"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// This file values a simple game from its minimal winning coalitions M
+// without a table of all coalitions: player i swings at S (i ∉ S) when
+// S ∪ {i} holds some m ∈ M and S holds none, so the swings of each size
+// are the differences of two counts of sets holding no member of a family
+// (a hypergraph's independent sets, by size). They are counted by
+// branching on the player in most sets, with the sets split into
+// components that share no player (their counts multiply) and memoised.
+
+// poly is a count by size: p[k] sets of size k.
+type poly []*big.Int
+
+func polyOne() poly { return poly{big.NewInt(1)} }
+
+func (p poly) mul(q poly) poly {
+	out := make(poly, len(p)+len(q)-1)
+	for i := range out {
+		out[i] = new(big.Int)
+	}
+	t := new(big.Int)
+	for i, a := range p {
+		if a.Sign() == 0 {
+			continue
+		}
+		for j, b := range q {
+			out[i+j].Add(out[i+j], t.Mul(a, b))
+		}
+	}
+	return out
+}
+
+func (p poly) add(q poly) poly {
+	n := max(len(p), len(q))
+	out := make(poly, n)
+	for i := range out {
+		out[i] = new(big.Int)
+		if i < len(p) {
+			out[i].Add(out[i], p[i])
+		}
+		if i < len(q) {
+			out[i].Add(out[i], q[i])
+		}
+	}
+	return out
+}
+
+// free is (1+z)^n: the subsets of n players that appear in no set.
+func free(n int) poly {
+	p := make(poly, n+1)
+	c := big.NewInt(1)
+	for k := 0; k <= n; k++ {
+		p[k] = new(big.Int).Set(c)
+		c.Mul(c, big.NewInt(int64(n-k)))
+		c.Quo(c, big.NewInt(int64(k+1)))
+	}
+	return p
+}
+
+// counter counts, for a family of sets over the players vars, the subsets
+// of vars holding none of them, by size.
+type counter struct {
+	memo map[string]poly
+}
+
+func (ct *counter) avoid(sets []uint64, vars uint64) poly {
+	// A player only in sets that hold smaller ones is free.
+	sets = minimalSets(append([]uint64(nil), sets...))
+	var used uint64
+	for _, s := range sets {
+		if s == 0 {
+			return poly{new(big.Int)} // every subset holds the empty set
+		}
+		used |= s
+	}
+	out := free(bits.OnesCount64(vars &^ used))
+	if len(sets) == 0 {
+		return out
+	}
+	for _, comp := range components(sets) {
+		out = out.mul(ct.component(comp))
+	}
+	return out
+}
+
+// component counts one connected family of minimal sets over exactly its
+// players.
+func (ct *counter) component(sets []uint64) poly {
+	sort.Slice(sets, func(a, b int) bool { return sets[a] < sets[b] })
+	key := setKey(sets)
+	if p, ok := ct.memo[key]; ok {
+		return p
+	}
+	var vars uint64
+	deg := map[int]int{}
+	for _, s := range sets {
+		vars |= s
+		for r := s; r != 0; r &= r - 1 {
+			deg[bits.TrailingZeros64(r)]++
+		}
+	}
+	x, best := -1, -1
+	for v, d := range deg {
+		if d > best || (d == best && v < x) {
+			x, best = v, d
+		}
+	}
+	bit := uint64(1) << uint(x)
+	rest := vars &^ bit
+	// Without x: the sets holding x can no longer be held.
+	var out, in []uint64
+	for _, s := range sets {
+		if s&bit == 0 {
+			out = append(out, s)
+		}
+		in = append(in, s&^bit)
+	}
+	without := ct.avoid(out, rest)
+	// With x: every set loses x.
+	with := append(poly{new(big.Int)}, ct.avoid(in, rest)...)
+	p := without.add(with)
+	ct.memo[key] = p
+	return p
+}
+
+// minimalSets drops the sets that hold another (holding none of the
+// smaller ones implies holding none of the larger).
+func minimalSets(sets []uint64) []uint64 {
+	sort.Slice(sets, func(a, b int) bool {
+		ca, cb := bits.OnesCount64(sets[a]), bits.OnesCount64(sets[b])
+		if ca != cb {
+			return ca < cb
+		}
+		return sets[a] < sets[b]
+	})
+	var out []uint64
+	for _, s := range sets {
+		keep := true
+		for _, t := range out {
+			if s&t == t {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func setKey(sets []uint64) string {
+	var b strings.Builder
+	for _, s := range sets {
+		b.WriteString(strconv.FormatUint(s, 36))
+		b.WriteByte(',')
+	}
+	return b.String()
+}
+
+// components splits a family into groups of sets connected by shared
+// players.
+func components(sets []uint64) [][]uint64 {
+	var comps [][]uint64
+	var masks []uint64
+	for _, s := range sets {
+		merged := []uint64{s}
+		m := s
+		var keepC [][]uint64
+		var keepM []uint64
+		for i, c := range comps {
+			if masks[i]&m != 0 {
+				merged = append(merged, c...)
+				m |= masks[i]
+			} else {
+				keepC = append(keepC, c)
+				keepM = append(keepM, masks[i])
+			}
+		}
+		comps = append(keepC, merged)
+		masks = append(keepM, m)
+	}
+	return comps
+}
+
+// indicesFromMinimal computes every index of the players eff (n of them,
+// bit i standing for eff[i]) of the simple game whose minimal winning
+// coalitions are mins; nulls other players double Count.
+func indicesFromMinimal(mins []uint64, n int, eff []int, nulls int, out []Value) {
+	ct := &counter{memo: map[string]poly{}}
+	all := uint64(1)<<uint(n) - 1
+	if n == 64 {
+		all = ^uint64(0)
+	}
+	fact := factorials(n)
+	for i := 0; i < n; i++ {
+		bit := uint64(1) << uint(i)
+		var without, shrunk []uint64
+		for _, m := range mins {
+			if m&bit == 0 {
+				without = append(without, m)
+			}
+			shrunk = append(shrunk, m&^bit)
+		}
+		// Losing S over the others, and S whose union with i still loses.
+		lose := ct.avoid(without, all&^bit)
+		loseWith := ct.avoid(shrunk, all&^bit)
+		sh, total := new(big.Rat), new(big.Int)
+		for k := 0; k < n; k++ {
+			sw := new(big.Int)
+			if k < len(lose) {
+				sw.Add(sw, lose[k])
+			}
+			if k < len(loseWith) {
+				sw.Sub(sw, loseWith[k])
+			}
+			if sw.Sign() == 0 {
+				continue
+			}
+			total.Add(total, sw)
+			w := new(big.Int).Mul(fact[k], fact[n-1-k])
+			w.Mul(w, sw)
+			sh.Add(sh, new(big.Rat).SetFrac(w, fact[n]))
+		}
+		val := &out[eff[i]]
+		bz := new(big.Rat).SetFrac(total, new(big.Int).Lsh(big.NewInt(1), uint(n-1)))
+		val.ShapleyExact, val.BanzhafExact = sh, bz
+		val.Shapley, _ = sh.Float64()
+		val.Banzhaf, _ = bz.Float64()
+		val.Count = new(big.Int).Lsh(total, uint(nulls))
+		for _, m := range mins {
+			if m&bit != 0 && len(val.Swings) < maxSwings {
+				var gs []int
+				for r := m &^ bit; r != 0; r &= r - 1 {
+					gs = append(gs, eff[bits.TrailingZeros64(r)])
+				}
+				val.Swings = append(val.Swings, gs)
+			}
+		}
+	}
+}

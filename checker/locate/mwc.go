@@ -1,0 +1,127 @@
+package locate
+
+import "github.com/onus-mc/onus/checker/limit"
+
+// This file values a simple game with many players (more than tableMax
+// with a choice, at most 64) through its minimal winning coalitions alone.
+// A simple monotone game is fixed by them, and they are the minimal
+// transversals of the complements of its maximal losing coalitions. So:
+// keep the known maximal losing coalitions L and the minimal transversals
+// T of their complements; a transversal not yet known to win is solved —
+// winning, it is a minimal winning coalition (each of its proper subsets
+// lies in some l ∈ L); losing, it is grown to a maximal losing coalition
+// (its certificate first, then one player at a time), which refines T.
+// When every transversal wins, they are all the minimal winning
+// coalitions, and count.go values the players from them.
+
+// tableMax is the most players with a choice valued level by level on the
+// table of all coalitions (simple.go); beyond, mwc.go. A variable so that
+// tests can send small games through both.
+var tableMax = 20
+
+// maxTransversals bounds T; beyond, the run is a resource limit.
+const maxTransversals = 1 << 20
+
+// mwcs returns the minimal winning coalitions of the workers' simple game.
+func mwcs(ws []*worker) ([]uint64, int, error) {
+	w := ws[0]
+	n := len(w.players)
+	full := uint64(1)<<uint(n) - 1
+	if n == 64 {
+		full = ^uint64(0)
+	}
+	solve := func(c uint64) (bool, uint64) {
+		in := func(g int) bool { return c&(1<<uint(g)) != 0 }
+		w.own(in)
+		return w.certificate(in, w.region())
+	}
+	if won, _ := solve(full); !won {
+		return nil, w.solves, nil
+	}
+	var mins, loses []uint64
+	isMin := map[uint64]bool{}
+	winsAbove := func(c uint64) bool {
+		for _, m := range mins {
+			if c&m == m {
+				return true
+			}
+		}
+		return false
+	}
+	trans := []uint64{0}
+	for {
+		var t uint64
+		found := false
+		for _, x := range trans {
+			if !isMin[x] {
+				t, found = x, true
+				break
+			}
+		}
+		if !found {
+			return mins, w.solves, nil
+		}
+		won, cert := solve(t)
+		if won {
+			mins = append(mins, t)
+			isMin[t] = true
+			continue
+		}
+		l := full &^ cert
+		for x := 0; x < n; x++ {
+			bit := uint64(1) << uint(x)
+			if l&bit != 0 || winsAbove(l|bit) {
+				continue
+			}
+			if won, cert := solve(l | bit); !won {
+				l = (l | bit) | (full &^ cert)
+			}
+		}
+		loses = append(loses, l)
+		trans = refineTransversals(trans, full&^l)
+		if len(trans) > maxTransversals {
+			return nil, w.solves, &limit.Error{What: "candidate coalitions (minimal transversals) of the simple game", Limit: maxTransversals}
+		}
+	}
+}
+
+// refineTransversals returns the minimal transversals of a family with
+// the edge e added, from those of the family (Berge's step).
+func refineTransversals(trans []uint64, e uint64) []uint64 {
+	var keep, grow []uint64
+	for _, t := range trans {
+		if t&e != 0 {
+			keep = append(keep, t)
+			continue
+		}
+		for r := e; r != 0; r &= r - 1 {
+			grow = append(grow, t|(r&-r))
+		}
+	}
+	// A grown set is minimal unless it contains a kept one or another
+	// grown one.
+	out := keep
+	seen := map[uint64]bool{}
+	for _, g := range grow {
+		if seen[g] {
+			continue
+		}
+		seen[g] = true
+		minimal := true
+		for _, k := range keep {
+			if g&k == k {
+				minimal = false
+				break
+			}
+		}
+		for _, h := range grow {
+			if minimal && h != g && g&h == h {
+				minimal = false
+			}
+		}
+		if minimal {
+			out = append(out, g)
+		}
+	}
+	return out
+}

@@ -1,0 +1,162 @@
+package locate
+
+import (
+	"math"
+	"math/rand/v2"
+	"sync"
+)
+
+// sample estimates Shapley values from opt.Samples random orders of the
+// players: in each order a player's marginal contribution is v(its
+// predecessors and itself) − v(its predecessors). In a simple game exactly
+// one player of an order swings (when v(N) = 1 and v(∅) = 0); it is found
+// by bisection on the order's prefixes (v is monotone). Order k is drawn
+// from a generator seeded with (Seed, k), so the estimates do not depend
+// on how the orders are shared among the workers.
+func sample(ws []*worker, eff []int, opt Options, res *Result) error {
+	n := len(eff)
+	m := opt.Samples
+	contrib := make([][]float64, m) // value games: per order, per player
+	pivot := make([]int32, m)       // simple games: the swinging player or -1
+	var mu sync.Mutex
+	var next int
+	var first error
+	// Simple games with at most 64 players reuse what earlier solves
+	// proved: supersets of a winning certificate win, subsets of a losing
+	// one lose.
+	var wins, loses []uint64
+	full := uint64(1)<<uint(min(n, 63)) - 1
+	if n == 64 {
+		full = ^uint64(0)
+	}
+	simple := func(w *worker, pos []int, l int) bool {
+		in := func(g int) bool { return pos[g] < l }
+		if n > 64 {
+			w.own(in)
+			return w.region()[w.v.init]
+		}
+		var c uint64
+		for g := 0; g < n; g++ {
+			if pos[g] < l {
+				c |= 1 << uint(g)
+			}
+		}
+		mu.Lock()
+		for _, u := range wins {
+			if c&u == u {
+				mu.Unlock()
+				return true
+			}
+		}
+		for _, lo := range loses {
+			if c&lo == c {
+				mu.Unlock()
+				return false
+			}
+		}
+		mu.Unlock()
+		w.own(in)
+		won, cert := w.certificate(in, w.region())
+		mu.Lock()
+		if won {
+			wins = append(wins, cert)
+		} else {
+			loses = append(loses, full&^cert)
+		}
+		mu.Unlock()
+		return won
+	}
+	run := func(w *worker) {
+		perm := make([]int, n)
+		pos := make([]int, n)
+		for {
+			mu.Lock()
+			if next == m || first != nil {
+				mu.Unlock()
+				return
+			}
+			k := next
+			next++
+			mu.Unlock()
+			r := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
+			for i := range perm {
+				perm[i] = i
+			}
+			r.Shuffle(n, func(i, j int) { perm[i], perm[j] = perm[j], perm[i] })
+			for i, p := range perm {
+				pos[p] = i
+			}
+			prefix := func(l int) func(int) bool { return func(g int) bool { return pos[g] < l } }
+			if !w.obj.Value {
+				pivot[k] = -1
+				if !simple(w, pos, n) || simple(w, pos, 0) {
+					continue
+				}
+				lo, hi := 0, n // v(prefix lo) = 0, v(prefix hi) = 1
+				for hi-lo > 1 {
+					mid := (lo + hi) / 2
+					if simple(w, pos, mid) {
+						hi = mid
+					} else {
+						lo = mid
+					}
+				}
+				pivot[k] = int32(perm[hi-1])
+				continue
+			}
+			c := make([]float64, n)
+			prev, err := coalitionValue(w, prefix(0))
+			for l := 1; l <= n && err == nil; l++ {
+				var x float64
+				x, err = coalitionValue(w, prefix(l))
+				c[perm[l-1]] = x - prev
+				prev = x
+			}
+			if err != nil {
+				mu.Lock()
+				if first == nil {
+					first = err
+				}
+				mu.Unlock()
+				return
+			}
+			contrib[k] = c
+		}
+	}
+	var wg sync.WaitGroup
+	for _, w := range ws {
+		wg.Add(1)
+		go func() { defer wg.Done(); run(w) }()
+	}
+	wg.Wait()
+	if first != nil {
+		return first
+	}
+	for _, w := range ws {
+		res.Solves += w.solves
+	}
+	for i := 0; i < n; i++ {
+		sum, sq := 0.0, 0.0
+		for k := 0; k < m; k++ {
+			x := 0.0
+			if w := ws[0]; !w.obj.Value {
+				if pivot[k] == int32(i) {
+					x = 1
+				}
+			} else {
+				x = contrib[k][i]
+			}
+			sum += x
+			sq += x * x
+		}
+		mean := sum / float64(m)
+		val := &res.Values[eff[i]]
+		val.Shapley = mean
+		val.ShapleyExact, val.BanzhafExact, val.Count = nil, nil, nil
+		if m > 1 {
+			variance := (sq - float64(m)*mean*mean) / float64(m-1)
+			val.StdErr = math.Sqrt(math.Max(variance, 0) / float64(m))
+		}
+	}
+	return nil
+}
