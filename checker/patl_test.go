@@ -289,7 +289,19 @@ func TestPATL(t *testing.T) {
 			num(`<<alice,bob>> R{"u"}max=? [ C<=3 ]`, 1),
 			num(`<<bob>> R{"u"}max=? [ C<=1 ]`, 0),
 			num(`<<alice>> R{"won"}max=? [ I=1 ]`, 1.0/3),
-			errW(`<<alice>> R{"u"}max=? [ F s=1 ]`, `non-negative`),
+			// negative csg rewards: bob keeps s=1 unreached with positive
+			// probability, so alice's F reward is +∞ however negative
+			// (PRISM-games' convention); a decision is reached almost surely
+			// and the rounds are fair, so F s!=0 is worth 0 to either side
+			num(`<<alice>> R{"u"}max=? [ F s=1 ]`, math.Inf(1)),
+			num(`<<alice>> R{"u"}max=? [ F s!=0 ]`, 0),
+			num(`<<bob>> R{"u"}min=? [ F s!=0 ]`, 0),
+			num(`<<alice,bob>> R{"u"}max=? [ F s!=0 ]`, math.Inf(1)),
+			num(`<<alice>> R{"u"}max=? [ C ]`, 0),
+			num(`<<alice,bob>> R{"u"}max=? [ C ]`, 1),
+			num(`<<alice,bob>> R{"u"}min=? [ C ]`, -1),
+			num(`<<alice>> R{"won"}max=? [ C ]`, math.Inf(1)),
+			num(`<<bob>> R{"won"}min=? [ C ]`, math.Inf(1)),
 			// rounds until a decision: a draw has probability 1/3 at best
 			// for either side, so 1 + v/3 = v
 			num(`<<alice>> R{"steps"}min=? [ F s>0 ]`, 1.5),
