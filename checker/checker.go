@@ -128,6 +128,8 @@ type Checker struct {
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 	log  []string                             // lines logged by the property being checked (filter.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
+
+	steady map[*prism.ProbOp][]float64 // S operators' values per state (steady.go)
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -229,10 +231,13 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		}
 		return res, err
 	case *prism.RewardOp:
-		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
+		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery || c.g.Type == prism.TypeDTMC {
 			return c.checkOptReward(x, init)
 		}
 	case *prism.ProbOp:
+		if x.Kind == 'S' {
+			return c.checkSteady(x, init)
+		}
 		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelQuery || !x.Rel.IsQuery()) {
 			return c.checkProb(x, init)
 		}
@@ -291,7 +296,7 @@ func (c *Checker) unsupported(e prism.Expr) error {
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':
-				found = c.errAt(y.OpPos, "the steady-state operator S is not supported yet")
+				found = c.steadyOpForm(y)
 			case y.Kind != 'P':
 				found = c.errAt(y.OpPos, "the path quantifier %c is not supported yet", y.Kind)
 			case y.Filter != nil:

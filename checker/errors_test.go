@@ -123,7 +123,7 @@ func TestErrors(t *testing.T) {
 			"q.props:3:3: error: Unknown filter type \"foo\""},
 		{"steady state", nil, Config{},
 			&prism.ProbOp{OpPos: at(3, 4), Kind: 'S', Rel: prism.RelQuery, Path: xLab("fine")},
-			"q.props:3:4: error: the steady-state operator S is not supported yet"},
+			"q.props:3:4: error: the steady-state operator S needs a dtmc: it is not defined on csg models (PRISM-games does not compute it either)"},
 		{"nested numeric degree", nil, Config{},
 			xAnd(xLab("fine"), &prism.Resp{OpPos: at(1, 1), Kind: prism.CAR, Agent: prism.PlayerRef{Name: "p1"}, Plan: prism.PlanRef{Plan: xPlan()}, Degree: prism.DegProb, Rel: prism.RelQuery, Outcome: xX(xLab("fine"))}),
 			"q.props:1:1: error: a degree query is numeric"},

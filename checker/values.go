@@ -167,6 +167,9 @@ func (c *Checker) allStates() []int {
 // probVec: Pmax=?/Pmin=? (every player optimising together) and P=? give
 // numbers, P~p truth values.
 func (c *Checker) probVec(x *prism.ProbOp) (*vec, error) {
+	if x.Kind == 'S' {
+		return c.steadyVec(x)
+	}
 	if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery) {
 		op := probOp(x)
 		if err := c.opUnsupported(op); err != nil {
