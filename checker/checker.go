@@ -206,6 +206,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
+	if m, ok := isMulti(e); ok {
+		return c.checkMulti(m)
+	}
 	if c.needsVectors(e) {
 		return c.checkVector(e)
 	}
@@ -293,6 +296,10 @@ func (c *Checker) unsupported(e prism.Expr) error {
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
 		case *prism.MultiNash:
 			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
+		case *prism.Call:
+			if y.Func == "multi" {
+				found = c.errAt(y.FuncPos, "multi(...) is a whole property: it cannot be used inside other operators or expressions")
+			}
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':

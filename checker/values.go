@@ -115,6 +115,9 @@ func (c *Checker) vecOf(e prism.Expr) (*vec, error) {
 	case *prism.Cond:
 		return c.pointwise(e, []prism.Expr{x.Cond, x.Then, x.Else})
 	case *prism.Call:
+		if x.Func == "multi" {
+			return nil, c.unsupported(x)
+		}
 		return c.pointwise(e, x.Args)
 	}
 	if err := c.unsupported(e); err != nil {
