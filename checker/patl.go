@@ -78,7 +78,7 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
 		if multiObjective(op) {
-			return patlOp{}, c.errAt(x.OpPos, "multi-objective queries <<...>>(P... & R...) are not supported")
+			return patlOp{}, c.errAt(x.OpPos, "multi-objective queries <<...>>(P... & R...) are not supported on games (PRISM-games computes Pareto sets of total, average and ratio rewards on smgs); on an mdp, multi(...) is")
 		}
 		return patlOp{}, c.errAt(x.OpPos, "<<...>> must be followed by P, R or [ path ]")
 	}
