@@ -237,6 +237,9 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery || c.g.Type == prism.TypeDTMC {
 			return c.checkOptReward(x, init)
 		}
+		if x.Rel == prism.RelQuery {
+			return nil, c.errAt(x.OpPos, `Can't use "R=?" for nondeterministic models; use "Rmin=?" or "Rmax=?"`)
+		}
 	case *prism.ProbOp:
 		if x.Kind == 'S' {
 			return c.checkSteady(x, init)

@@ -117,7 +117,7 @@ func TestErrors(t *testing.T) {
 			"q.props:3:1: error: the dual coalition operator [[...]] is not supported with a certain path [ψ]: sure winning is not determined when chance opposes both sides"},
 		{"reward operator", nil, Config{},
 			&prism.RewardOp{OpPos: at(3, 2), Rel: prism.RelQuery},
-			"q.props:3:2: error: the reward operator R is not supported yet"},
+			"q.props:3:2: error: Can't use \"R=?\" for nondeterministic models; use \"Rmin=?\" or \"Rmax=?\""},
 		{"filter", nil, Config{},
 			&prism.FilterExpr{FilterPos: at(3, 3), Op: "foo", X: xLab("fine")},
 			"q.props:3:3: error: Unknown filter type \"foo\""},
