@@ -215,32 +215,67 @@ func stationary(g *translate.Game, c []int) ([]float64, error) {
 }
 
 // stationaryIter finds the stationary distribution of a large BSCC by
-// power iteration on the lazy chain (P+I)/2, which has the same
-// stationary distribution and is aperiodic.
+// Gauss-Seidel sweeps over π(j) = Σ_{i≠j} π(i)P(i,j) / (1 − P(j,j)),
+// forwards and backwards in turn, normalised after each sweep, until no
+// entry moves by 1e-13 (π sums to 1, so the change is absolute; the same
+// sweeps as on the lazy chain (P+I)/2, whose factors 1/2 cancel).
 func stationaryIter(g *translate.Game, c []int, pos map[int]int) ([]float64, error) {
 	m := len(c)
+	// Incoming transitions of each state of the component.
+	start := make([]int, m+1)
+	self := make([]float64, m)
+	for _, s := range c {
+		lo, _ := g.Choices(s)
+		tlo, thi := g.Transitions(lo)
+		for t := tlo; t < thi; t++ {
+			start[pos[int(g.Target[t])]+1]++
+		}
+	}
+	for j := 0; j < m; j++ {
+		start[j+1] += start[j]
+	}
+	from := make([]int32, start[m])
+	prob := make([]float64, start[m])
+	fill := append([]int(nil), start[:m]...)
+	for i, s := range c {
+		lo, _ := g.Choices(s)
+		tlo, thi := g.Transitions(lo)
+		for t := tlo; t < thi; t++ {
+			j := pos[int(g.Target[t])]
+			if j == i {
+				self[i] += g.Prob[t]
+				continue
+			}
+			from[fill[j]], prob[fill[j]] = int32(i), g.Prob[t]
+			fill[j]++
+		}
+	}
 	pi := make([]float64, m)
-	next := make([]float64, m)
 	for i := range pi {
 		pi[i] = 1 / float64(m)
 	}
-	const eps, maxIters = 1e-12, 10_000_000
+	const eps, maxIters = 1e-13, 1_000_000
 	for iter := 0; iter < maxIters; iter++ {
-		for i := range next {
-			next[i] = pi[i] / 2
-		}
-		for i, s := range c {
-			lo, _ := g.Choices(s)
-			tlo, thi := g.Transitions(lo)
-			for t := tlo; t < thi; t++ {
-				next[pos[int(g.Target[t])]] += pi[i] * g.Prob[t] / 2
+		diff, sum := 0.0, 0.0
+		for k := 0; k < m; k++ {
+			// Sweeps alternate in direction (symmetric Gauss-Seidel), so
+			// that mass travels both ways along long chains.
+			j := k
+			if iter%2 == 1 {
+				j = m - 1 - k
 			}
+			v := 0.0
+			for e := start[j]; e < fill[j]; e++ {
+				v += pi[from[e]] * prob[e]
+			}
+			v /= 1 - self[j]
+			diff = max(diff, math.Abs(v-pi[j]))
+			pi[j] = v
+			sum += v
 		}
-		diff := 0.0
-		for i := range pi {
-			diff = widen(diff, pi[i], next[i])
+		for j := range pi {
+			pi[j] /= sum
 		}
-		pi, next = next, pi
 		if diff < eps {
 			return pi, nil
 		}

@@ -1,6 +1,8 @@
 package solve_test
 
 import (
+	"fmt"
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -124,5 +126,67 @@ func TestSteadyRandom(t *testing.T) {
 				t.Fatalf("seed %d state %d: got %v, want %v", seed, s, got, want)
 			}
 		}
+	}
+}
+
+// birthDeath is a chain 0..n-1 moving up with p and down with 1−p (staying
+// at the ends): one bottom component, beyond MaxDenseBSCC for n = 3000.
+func birthDeath(n int, p float64) *translate.Game {
+	cs := make([][]choice, n)
+	for i := range cs {
+		up, down := int32(min(i+1, n-1)), int32(max(i-1, 0))
+		if up == down {
+			cs[i] = []choice{to1(up)}
+			continue
+		}
+		cs[i] = []choice{merge(choice{to: []int32{up, down}, p: []float64{p, 1 - p}})}
+	}
+	return game(prism.TypeDTMC, cs, nil)
+}
+
+// TestSteadyBirthDeath: the stationary distribution of a birth-death
+// chain is geometric, π(i) ∝ (p/(1−p))^i, so the top state holds
+// (1−r)·r^(n−1)/(1−r^n) of the time, r = p/(1−p).
+func TestSteadyBirthDeath(t *testing.T) {
+	for _, n := range []int{10, solve.MaxDenseBSCC + 500} {
+		p := 0.45
+		g := birthDeath(n, p)
+		top := make([]bool, n)
+		top[n-1] = true
+		bottom := make([]bool, n)
+		bottom[0] = true
+		r := p / (1 - p)
+		for _, tc := range []struct {
+			set  []bool
+			want float64
+		}{
+			{top, (1 - r) * math.Pow(r, float64(n-1)) / (1 - math.Pow(r, float64(n)))},
+			{bottom, (1 - r) / (1 - math.Pow(r, float64(n)))},
+		} {
+			got, err := solve.SteadyState(g, tc.set)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !near(got[0], tc.want, 1e-6) && math.Abs(got[0]-tc.want) > 1e-12 {
+				t.Errorf("n=%d: got %v, want %v", n, got[0], tc.want)
+			}
+		}
+	}
+}
+
+// BenchmarkSteady: S on birth-death chains below and beyond
+// MaxDenseBSCC (dense solve and Gauss-Seidel).
+func BenchmarkSteady(b *testing.B) {
+	for _, n := range []int{1000, 3000} {
+		g := birthDeath(n, 0.45)
+		top := make([]bool, n)
+		top[n-1] = true
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := solve.SteadyState(g, top); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package solve_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -353,6 +354,24 @@ func forEach(g *translate.Game, pick []int, set []int, f func()) {
 		}
 		if k == len(set) {
 			return
+		}
+	}
+}
+
+// BenchmarkTotalRewards: R[C] max and min on random mdps of 1,000 and
+// 10,000 states.
+func BenchmarkTotalRewards(b *testing.B) {
+	for _, n := range []int{1000, 10000} {
+		r := rand.New(rand.NewPCG(uint64(n), 2))
+		g, rw := randomGame(r, prism.TypeMDP, n, 3)
+		for _, maxQ := range []bool{true, false} {
+			b.Run(fmt.Sprintf("%d/max=%v", n, maxQ), func(b *testing.B) {
+				for b.Loop() {
+					if _, err := solve.TotalRewards(g, solve.Query{Coal: []bool{true}, Max: maxQ}, rw); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
 		}
 	}
 }

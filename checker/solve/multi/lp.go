@@ -9,7 +9,8 @@ import (
 	"gonum.org/v1/gonum/optimize/convex/lp"
 )
 
-// simplexTol is the reduced cost below which gonum's simplex stops.
+// simplexTol is the reduced cost below which gonum's simplex (the fallback)
+// stops.
 const simplexTol = 1e-10
 
 // solve builds and solves the programme: the optimum of objective numeric
@@ -80,7 +81,7 @@ func (p *product) solve(numeric int, objs []Objective, relax bool) (value float6
 	if err := checkSize(nrows, cols); err != nil {
 		return 0, false, err
 	}
-	a := mat.NewDense(nrows, cols, nil)
+	a := newDense(nrows, cols)
 	b := make([]float64, nrows)
 	b[row[0]] = 1
 	for j, y := range ys {
@@ -145,17 +146,33 @@ func (p *product) solve(numeric int, objs []Objective, relax bool) (value float6
 			}
 		}
 	}
-	opt, _, err := lp.Simplex(c, a, b, simplexTol, nil)
+	opt, _, err := simplex(c, a.data, nrows, cols, b)
+	if errors.Is(err, errStalled) {
+		// The tableau failed numerically: gonum's simplex, slower, from
+		// scratch.
+		opt, _, err = lp.Simplex(c, mat.NewDense(nrows, cols, a.data), b, simplexTol, nil)
+	}
 	switch {
-	case errors.Is(err, lp.ErrInfeasible):
+	case errors.Is(err, errInfeasible), errors.Is(err, lp.ErrInfeasible):
 		return 0, false, nil
-	case errors.Is(err, lp.ErrUnbounded):
+	case errors.Is(err, errUnbounded), errors.Is(err, lp.ErrUnbounded):
 		return math.Inf(int(-sign)), true, nil
 	case err != nil:
 		return 0, false, fmt.Errorf("multi-objective linear programme: %v", err)
 	}
 	return sign * opt, true, nil
 }
+
+// dense is a row-major matrix.
+type dense struct {
+	n    int
+	data []float64
+}
+
+func newDense(m, n int) *dense { return &dense{n: n, data: make([]float64, m*n)} }
+
+func (d *dense) At(i, j int) float64     { return d.data[i*d.n+j] }
+func (d *dense) Set(i, j int, v float64) { d.data[i*d.n+j] = v }
 
 // keep reports whether choice ch of live state u gets a variable: it moves
 // some probability and stays among the live states.

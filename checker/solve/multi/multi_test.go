@@ -1,6 +1,7 @@
 package multi_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -380,4 +381,45 @@ func near(a, b float64) bool {
 		return a == b
 	}
 	return math.Abs(a-b) <= 1e-7*math.Max(1, math.Abs(b))
+}
+
+// benchMDP is a random mdp of n transient states (randomMDP's shape)
+// with an absorbing goal and failure.
+func benchMDP(n int) (*translate.Game, *translate.Rewards) {
+	r := rand.New(rand.NewPCG(uint64(n), 1))
+	cs := make([][]choice, n+2)
+	for s := 0; s < n; s++ {
+		for range 2 {
+			a, b := int32(r.IntN(n+2)), int32(s+1+r.IntN(3))
+			if b > int32(n+1) {
+				b = int32(n + 1)
+			}
+			cs[s] = append(cs[s], choice{to: []int32{a, b}, p: []float64{0.5, 0.5}})
+		}
+	}
+	cs[n] = []choice{to1(int32(n))}
+	cs[n+1] = []choice{to1(int32(n + 1))}
+	g := mdp(cs)
+	cost := &translate.Rewards{Trans: make([]float64, g.NumChoices())}
+	for c := range cost.Trans {
+		cost.Trans[c] = float64(r.IntN(3))
+	}
+	return g, cost
+}
+
+// BenchmarkMulti: the cheapest strategy winning with probability 0.5 on
+// random mdps of 100 and 300 states.
+func BenchmarkMulti(b *testing.B) {
+	for _, n := range []int{100, 300} {
+		g, cost := benchMDP(n)
+		won := eventually(g, set{n: true}, false)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := multi.Solve(g, multi.Query{Objectives: []multi.Objective{
+					{Rewards: cost, Sense: multi.Min}, with(won, multi.AtLeast, 0.5)}}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
 }

@@ -46,9 +46,10 @@ type Query struct {
 	MaxStates int
 }
 
-// MaxEntries bounds the entries of the linear programme's dense matrix
-// (rows × columns); beyond it Solve returns a *limit.Error.
-const MaxEntries = 50_000_000
+// MaxEntries bounds the entries of the simplex tableau, rows × (columns +
+// rows): each pivot updates all of them; beyond it Solve returns a
+// *limit.Error.
+const MaxEntries = 16_000_000
 
 // Result is the answer to a query.
 type Result struct {
@@ -121,8 +122,8 @@ func Solve(g *translate.Game, q Query) (*Result, error) {
 // checkSize returns a *limit.Error when a programme of rows × cols entries
 // is too large.
 func checkSize(rows, cols int) error {
-	if float64(rows)*float64(cols) > MaxEntries {
-		return &limit.Error{What: "entries in the multi-objective linear programme", Limit: MaxEntries}
+	if float64(rows)*float64(cols+rows) > MaxEntries {
+		return &limit.Error{What: "entries in the multi-objective linear programme's tableau", Limit: MaxEntries}
 	}
 	return nil
 }
