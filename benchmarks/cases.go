@@ -45,6 +45,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, boundedCases()...)
 	cs = append(cs, scaleCases()...)
 	cs = append(cs, powerCases()...)
+	cs = append(cs, numericCases()...)
 	cs = append(cs, prismCases(env)...)
 	return cs
 }
