@@ -370,27 +370,31 @@ func TestPATL(t *testing.T) {
 		}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, w := range tc.want {
-				res, err := checkPATL(t, tc.model, w.prop)
-				switch {
-				case w.err != "":
-					if err == nil || !strings.Contains(err.Error(), w.err) {
-						t.Errorf("%s: got %v, %v; want an error with %q", w.prop, res, err, w.err)
-					}
-				case err != nil:
-					t.Errorf("%s: %v", w.prop, err)
-				case w.isBool:
-					if res.Kind != KindBool || res.Bool != w.b {
-						t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
-					}
-				default:
-					if res.Kind != KindNumber || !(res.Number == w.num || !w.exact && patlClose(res.Number, w.num)) {
-						t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
-					}
-				}
+		t.Run(tc.name, func(t *testing.T) { checkWants(t, tc.model, tc.want) })
+	}
+}
+
+// checkWants checks each property of wants on model.
+func checkWants(t *testing.T, model string, wants []patlWant) {
+	t.Helper()
+	for _, w := range wants {
+		res, err := checkPATL(t, model, w.prop)
+		switch {
+		case w.err != "":
+			if err == nil || !strings.Contains(err.Error(), w.err) {
+				t.Errorf("%s: got %v, %v; want an error with %q", w.prop, res, err, w.err)
 			}
-		})
+		case err != nil:
+			t.Errorf("%s: %v", w.prop, err)
+		case w.isBool:
+			if res.Kind != KindBool || res.Bool != w.b {
+				t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
+			}
+		default:
+			if res.Kind != KindNumber || !(res.Number == w.num || !w.exact && patlClose(res.Number, w.num)) {
+				t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
+			}
+		}
 	}
 }
 

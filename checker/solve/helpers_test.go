@@ -3,44 +3,22 @@ package solve_test
 import (
 	"math"
 	"math/rand/v2"
+	"testing"
 
+	"github.com/onus-mc/onus/checker/solve/internal/chaintest"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
 
-// choice is one choice of a test game: its successors and probabilities.
-type choice struct {
-	to []int32
-	p  []float64
-}
+// The test games: choices, builders and merging of repeated successors
+// come from chaintest.
+type choice = chaintest.Choice
 
-// to1 is a choice moving to t for sure.
-func to1(t int32) choice { return choice{to: []int32{t}, p: []float64{1}} }
-
-// game builds a test game of type typ whose state s has the choices cs[s]
-// (owner gives smg owners; nil otherwise).
-func game(typ prism.ModelType, cs [][]choice, owner []int32) *translate.Game {
-	g := &translate.Game{Type: typ, NumStates: len(cs), Owner: owner}
-	switch typ {
-	case prism.TypeMDP:
-		g.Players = []string{"1"}
-	case prism.TypeSMG:
-		g.Players = []string{"p1", "p2"}
-	}
-	for _, c := range cs {
-		g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-		for _, ch := range c {
-			g.TransStart = append(g.TransStart, int32(len(g.Target)))
-			g.Target = append(g.Target, ch.to...)
-			g.Prob = append(g.Prob, ch.p...)
-			g.ChoiceAction = append(g.ChoiceAction, 0)
-		}
-	}
-	g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-	g.TransStart = append(g.TransStart, int32(len(g.Target)))
-	g.Initial = []int32{0}
-	return g
-}
+var (
+	to1   = chaintest.To1
+	game  = chaintest.Game
+	merge = chaintest.Merge
+)
 
 // randomGame returns a random game of n states with up to maxCh choices
 // per state (1 for a dtmc) of one to three successors, and a reward
@@ -54,7 +32,7 @@ func randomGame(r *rand.Rand, typ prism.ModelType, n, maxCh int) (*translate.Gam
 		}
 		for range k {
 			m := 1 + r.IntN(3)
-			ch := choice{}
+			var ch choice
 			left := 1.0
 			for j := 0; j < m; j++ {
 				t := int32(r.IntN(n))
@@ -63,8 +41,8 @@ func randomGame(r *rand.Rand, typ prism.ModelType, n, maxCh int) (*translate.Gam
 					p = left * float64(1+r.IntN(3)) / 4
 				}
 				left -= p
-				ch.to = append(ch.to, t)
-				ch.p = append(ch.p, p)
+				ch.To = append(ch.To, t)
+				ch.P = append(ch.P, p)
 			}
 			cs[s] = append(cs[s], merge(ch))
 		}
@@ -91,25 +69,6 @@ func randomGame(r *rand.Rand, typ prism.ModelType, n, maxCh int) (*translate.Gam
 	return g, rw
 }
 
-// merge adds up the probabilities of repeated successors.
-func merge(ch choice) choice {
-	out := choice{}
-	for i, t := range ch.to {
-		found := false
-		for j := range out.to {
-			if out.to[j] == t {
-				out.p[j] += ch.p[i]
-				found = true
-			}
-		}
-		if !found {
-			out.to = append(out.to, t)
-			out.p = append(out.p, ch.p[i])
-		}
-	}
-	return out
-}
-
 // near reports whether a and b agree within rel relative (and equal
 // infinities).
 func near(a, b, rel float64) bool {
@@ -117,4 +76,18 @@ func near(a, b, rel float64) bool {
 		return a == b
 	}
 	return math.Abs(a-b) <= rel*math.Max(1, math.Max(math.Abs(a), math.Abs(b)))
+}
+
+// checkValues checks the values of the first len(want) states against
+// want (relative 1e-6).
+func checkValues(t *testing.T, got []float64, err error, want []float64) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for s := range want {
+		if !near(got[s], want[s], 1e-6) {
+			t.Errorf("state %d: got %v, want %v (all: %v)", s, got[s], want[s], got)
+		}
+	}
 }

@@ -19,12 +19,12 @@ func TestSteady(t *testing.T) {
 	half := []float64{0.5, 0.5}
 	// 0 to 1 or 2; 1 and 2 swap for ever: a periodic bottom component
 	// where each is visited half of the time.
-	swap := game(prism.TypeDTMC, [][]choice{{{to: []int32{1, 2}, p: half}}, {to1(2)}, {to1(1)}}, nil)
+	swap := game(prism.TypeDTMC, [][]choice{{{To: []int32{1, 2}, P: half}}, {to1(2)}, {to1(1)}}, nil)
 	// 0 to the sink 1 (1/3) or to the loop 2 ↔ 3 (2/3), where 2 stays
 	// with 1/2 and 3 returns at once: π(2) = 2/3, π(3) = 1/3.
 	two := game(prism.TypeDTMC, [][]choice{
-		{{to: []int32{1, 2}, p: []float64{1.0 / 3, 2.0 / 3}}}, {to1(1)},
-		{{to: []int32{2, 3}, p: half}}, {to1(2)},
+		{{To: []int32{1, 2}, P: []float64{1.0 / 3, 2.0 / 3}}}, {to1(1)},
+		{{To: []int32{2, 3}, P: half}}, {to1(2)},
 	}, nil)
 	// Beyond MaxDenseBSCC both parts are iterated: m transient states in a
 	// line that, with 1/2 at each step, moves on or waits, into a ring of
@@ -38,7 +38,7 @@ func TestSteady(t *testing.T) {
 		if i == 2*m-1 {
 			next = int32(m)
 		}
-		bigCs[i] = []choice{{to: []int32{int32(i), next}, p: half}}
+		bigCs[i] = []choice{{To: []int32{int32(i), next}, P: half}}
 		quarter[i] = i >= m && i < m+m/4
 	}
 	big := game(prism.TypeDTMC, bigCs, nil)
@@ -65,14 +65,7 @@ func TestSteady(t *testing.T) {
 			} else {
 				got, err = solve.SteadyState(tc.g, tc.set)
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			for s := range tc.want {
-				if !near(got[s], tc.want[s], 1e-6) {
-					t.Errorf("state %d: got %v, want %v (all: %v)", s, got[s], tc.want[s], got)
-				}
-			}
+			checkValues(t, got, err, tc.want)
 		})
 	}
 }
@@ -139,7 +132,7 @@ func birthDeath(n int, p float64) *translate.Game {
 			cs[i] = []choice{to1(up)}
 			continue
 		}
-		cs[i] = []choice{merge(choice{to: []int32{up, down}, p: []float64{p, 1 - p}})}
+		cs[i] = []choice{merge(choice{To: []int32{up, down}, P: []float64{p, 1 - p}})}
 	}
 	return game(prism.TypeDTMC, cs, nil)
 }

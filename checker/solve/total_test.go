@@ -6,9 +6,8 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/onus-mc/onus/checker/solve"
+	"github.com/onus-mc/onus/checker/solve/internal/chaintest"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -28,7 +27,7 @@ func TestTotalRewards(t *testing.T) {
 	// risky (1) to 2 (reward 5 forever) or 3 (free), each 1/2, goto4 (0)
 	// to 4, whose two choices both lead to 5 (reward 3 forever).
 	minT := game(prism.TypeMDP, [][]choice{
-		{to1(1), {to: []int32{2, 3}, p: []float64{0.5, 0.5}}, to1(4)},
+		{to1(1), {To: []int32{2, 3}, P: []float64{0.5, 0.5}}, to1(4)},
 		{to1(1)}, {to1(2)}, {to1(3)}, {to1(5), to1(5)}, {to1(5)},
 	}, nil)
 	minR := &translate.Rewards{State: []float64{0, 0, 5, 0, 0, 3}, Trans: []float64{100, 1, 0, 0, 0, 0, 0, 0, 0}}
@@ -37,14 +36,14 @@ func TestTotalRewards(t *testing.T) {
 	// stays; 1 and 2 are sinks. a at 0 earns 2: always a gives 2·3/2 = 3.
 	third := 1.0 / 3
 	tr2 := game(prism.TypeMDP, [][]choice{
-		{{to: []int32{0, 1, 2}, p: []float64{third, third, third}}, to1(0)}, {to1(1)}, {to1(2)},
+		{{To: []int32{0, 1, 2}, P: []float64{third, third, third}}, to1(0)}, {to1(1)}, {to1(2)},
 	}, nil)
 	tr2A := &translate.Rewards{Trans: []float64{2, 0, 0, 0}}
 	tr2S1 := &translate.Rewards{State: []float64{0, 1, 0}}
 
 	// A dtmc: 0 (reward 1) to 1 or 2 (1/2 each), 1 (reward 2) to 2, 2 a
 	// free sink: 1 + 2/2 = 2.
-	chain := game(prism.TypeDTMC, [][]choice{{{to: []int32{1, 2}, p: []float64{0.5, 0.5}}}, {to1(2)}, {to1(2)}}, nil)
+	chain := game(prism.TypeDTMC, [][]choice{{{To: []int32{1, 2}, P: []float64{0.5, 0.5}}}, {to1(2)}, {to1(2)}}, nil)
 	chainR := &translate.Rewards{State: []float64{1, 2, 0}}
 
 	// An smg: p1 at 0 passes to p2 at 1 (a) or takes b (reward 1) to the
@@ -90,14 +89,7 @@ func TestTotalRewards(t *testing.T) {
 			} else {
 				got, err = solve.TotalRewards(tc.g, tc.q, tc.r)
 			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			for s := range tc.want {
-				if !near(got[s], tc.want[s], 1e-6) {
-					t.Errorf("state %d: got %v, want %v (all: %v)", s, got[s], tc.want[s], got)
-				}
-			}
+			checkValues(t, got, err, tc.want)
 		})
 	}
 }
@@ -137,138 +129,37 @@ func TestTotalRewardsRandom(t *testing.T) {
 // bestMemoryless returns, per state, the best (max) or worst total
 // reward over the memoryless deterministic strategies of mdp g.
 func bestMemoryless(g *translate.Game, rw *translate.Rewards, max bool) []float64 {
-	n := g.NumStates
-	pick := make([]int, n)
-	best := make([]float64, n)
+	pick := make([]int, g.NumStates)
+	best := make([]float64, g.NumStates)
 	for s := range best {
 		best[s] = math.NaN()
 	}
-	for {
+	chaintest.Strategies(g, pick, nil, func() {
 		v := chainTotal(g, rw, pick)
 		for s := range best {
 			if math.IsNaN(best[s]) || (max && v[s] > best[s]) || (!max && v[s] < best[s]) {
 				best[s] = v[s]
 			}
 		}
-		s := 0
-		for ; s < n; s++ {
-			lo, hi := g.Choices(s)
-			if pick[s]+1 < hi-lo {
-				pick[s]++
-				break
-			}
-			pick[s] = 0
-		}
-		if s == n {
-			return best
-		}
-	}
+	})
+	return best
 }
 
 // chainTotal returns the total reward of the Markov chain that picks the
 // choice lo+pick[s] in each state s: +∞ where a bottom component with a
-// reward can be reached, else the solution of x = w + Px.
+// reward can be reached, else the solution of x = w + Px with the bottom
+// components at 0.
 func chainTotal(g *translate.Game, rw *translate.Rewards, pick []int) []float64 {
-	n := g.NumStates
-	ch := func(s int) int { lo, _ := g.Choices(s); return lo + pick[s] }
-	w := make([]float64, n)
-	for s := range w {
-		w[s] = rw.State[s] + rw.Trans[ch(s)]
-	}
-	succ := func(i int, edge func(j int)) {
-		tlo, thi := g.Transitions(ch(i))
-		for t := tlo; t < thi; t++ {
-			edge(int(g.Target[t]))
-		}
-	}
-	comp := make([]int, n)
-	bad := make([]bool, n) // reaches a rewarded bottom component
-	for k, c := range solve.SCCs(n, succ) {
-		for _, s := range c {
-			comp[s] = k
-		}
-		bottom, rewarded := true, false
-		for _, s := range c {
-			rewarded = rewarded || w[s] != 0
-			succ(s, func(j int) { bottom = bottom && comp[j] == k })
-		}
-		for _, s := range c {
-			bad[s] = bottom && rewarded
-		}
-		if !bottom {
-			for _, s := range c {
-				succ(s, func(j int) { bad[s] = bad[s] || bad[j] })
-			}
-			// within a non-bottom component every state reaches every other
-			any := false
-			for _, s := range c {
-				any = any || bad[s]
-			}
-			for _, s := range c {
-				bad[s] = any
-			}
-		}
-	}
-	a := mat.NewDense(n, n, nil)
-	b := mat.NewVecDense(n, nil)
-	for s := 0; s < n; s++ {
-		a.Set(s, s, 1)
+	c := chaintest.Chain{G: g, Pick: pick}
+	w := func(s int) float64 { return rw.State[s] + rw.Trans[c.Choice(s)] }
+	bottom, bad := c.Bottoms(func(s int) bool { return w(s) != 0 })
+	x := c.Solve(bottom, w, func(int) float64 { return 0 })
+	for s := range x {
 		if bad[s] {
-			continue
-		}
-		b.SetVec(s, w[s])
-		tlo, thi := g.Transitions(ch(s))
-		for t := tlo; t < thi; t++ {
-			j := int(g.Target[t])
-			a.Set(s, j, a.At(s, j)-g.Prob[t])
+			x[s] = inf
 		}
 	}
-	// Zero-reward bottom components: x = Px has the solution 0 there, but
-	// I − P is singular on them; pin them to 0.
-	for s := 0; s < n; s++ {
-		if !bad[s] && isBottomZero(g, ch, s, comp) {
-			for j := 0; j < n; j++ {
-				a.Set(s, j, 0)
-			}
-			a.Set(s, s, 1)
-			b.SetVec(s, 0)
-		}
-	}
-	var x mat.VecDense
-	if err := x.SolveVec(a, b); err != nil {
-		panic(err)
-	}
-	out := make([]float64, n)
-	for s := range out {
-		out[s] = x.AtVec(s)
-		if bad[s] {
-			out[s] = inf
-		}
-	}
-	return out
-}
-
-// isBottomZero reports whether s lies in a bottom component (all its
-// successors in its own component, recursively: the component closed).
-func isBottomZero(g *translate.Game, ch func(int) int, s int, comp []int) bool {
-	seen := map[int]bool{s: true}
-	stack := []int{s}
-	for len(stack) > 0 {
-		i := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		tlo, thi := g.Transitions(ch(i))
-		for t := tlo; t < thi; t++ {
-			j := int(g.Target[t])
-			if comp[j] != comp[s] {
-				return false
-			}
-			if !seen[j] {
-				seen[j] = true
-				stack = append(stack, j)
-			}
-		}
-	}
-	return true
+	return x
 }
 
 // TestTotalRewardsRandomSMG compares <<p1>>R[C] on random smgs with the
@@ -300,7 +191,7 @@ func TestTotalRewardsRandomSMG(t *testing.T) {
 // strategies, p2 replying with its best memoryless deterministic one.
 func gameMemoryless(g *translate.Game, rw *translate.Rewards, max bool) []float64 {
 	n := g.NumStates
-	var p1, p2 []int
+	p1, p2 := []int{}, []int{} // not nil: nil would mean every state
 	for s := 0; s < n; s++ {
 		if g.Owner[s] == 0 {
 			p1 = append(p1, s)
@@ -313,12 +204,12 @@ func gameMemoryless(g *translate.Game, rw *translate.Rewards, max bool) []float6
 	for s := range best {
 		best[s] = math.NaN()
 	}
-	forEach(g, pick, p1, func() {
+	chaintest.Strategies(g, pick, p1, func() {
 		reply := make([]float64, n)
 		for s := range reply {
 			reply[s] = math.NaN()
 		}
-		forEach(g, pick, p2, func() {
+		chaintest.Strategies(g, pick, p2, func() {
 			v := chainTotal(g, rw, pick)
 			for s := range reply {
 				if math.IsNaN(reply[s]) || (max && v[s] < reply[s]) || (!max && v[s] > reply[s]) {
@@ -333,29 +224,6 @@ func gameMemoryless(g *translate.Game, rw *translate.Rewards, max bool) []float6
 		}
 	})
 	return best
-}
-
-// forEach runs f for every choice of pick on the states of set.
-func forEach(g *translate.Game, pick []int, set []int, f func()) {
-	for _, s := range set {
-		pick[s] = 0
-	}
-	for {
-		f()
-		k := 0
-		for ; k < len(set); k++ {
-			s := set[k]
-			lo, hi := g.Choices(s)
-			if pick[s]+1 < hi-lo {
-				pick[s]++
-				break
-			}
-			pick[s] = 0
-		}
-		if k == len(set) {
-			return
-		}
-	}
 }
 
 // BenchmarkTotalRewards: R[C] max and min on random mdps of 1,000 and

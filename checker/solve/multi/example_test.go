@@ -15,7 +15,7 @@ import (
 // 0.5·10 + 0.5·2 = 6.
 func Example() {
 	g := mdp([][]choice{
-		{to1(1), {to: []int32{1, 2}, p: []float64{0.5, 0.5}}},
+		{to1(1), {To: []int32{1, 2}, P: []float64{0.5, 0.5}}},
 		{to1(1)}, {to1(2)},
 	})
 	cost := &translate.Rewards{Trans: []float64{10, 2, 0, 0}}

@@ -7,10 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"gonum.org/v1/gonum/mat"
-
 	"github.com/onus-mc/onus/checker/ltlf"
-	"github.com/onus-mc/onus/checker/solve"
+	"github.com/onus-mc/onus/checker/solve/internal/chaintest"
 	"github.com/onus-mc/onus/checker/solve/multi"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -21,29 +19,12 @@ type set map[int]bool
 
 func (s set) Has(i int) bool { return s[i] }
 
-// choice is one choice of a test mdp.
-type choice struct {
-	to []int32
-	p  []float64
-}
+// The test mdps: choices and builders come from chaintest.
+type choice = chaintest.Choice
 
-func to1(t int32) choice { return choice{to: []int32{t}, p: []float64{1}} }
+var to1 = chaintest.To1
 
-func mdp(cs [][]choice) *translate.Game {
-	g := &translate.Game{Type: prism.TypeMDP, NumStates: len(cs), Players: []string{"1"}, Initial: []int32{0}}
-	for _, c := range cs {
-		g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-		for _, ch := range c {
-			g.TransStart = append(g.TransStart, int32(len(g.Target)))
-			g.Target = append(g.Target, ch.to...)
-			g.Prob = append(g.Prob, ch.p...)
-			g.ChoiceAction = append(g.ChoiceAction, 0)
-		}
-	}
-	g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-	g.TransStart = append(g.TransStart, int32(len(g.Target)))
-	return g
-}
+func mdp(cs [][]choice) *translate.Game { return chaintest.Game(prism.TypeMDP, cs, nil) }
 
 // eventually returns the automaton of F atom (safety false: co-safe), or
 // of G !atom with safety.
@@ -73,8 +54,8 @@ func with(o multi.Objective, s multi.Sense, b float64) multi.Objective {
 // 44.5), whose lower hull is the front: 11.5 + (p − 0.15)·110 above 0.15.
 func TestAttack(t *testing.T) {
 	g := mdp([][]choice{
-		{{to: []int32{1, 3}, p: []float64{0.3, 0.7}}, {to: []int32{1, 3}, p: []float64{0.9, 0.1}}, to1(3)},
-		{{to: []int32{2, 3}, p: []float64{0.5, 0.5}}, to1(3)},
+		{{To: []int32{1, 3}, P: []float64{0.3, 0.7}}, {To: []int32{1, 3}, P: []float64{0.9, 0.1}}, to1(3)},
+		{{To: []int32{2, 3}, P: []float64{0.5, 0.5}}, to1(3)},
 		{to1(2)}, {to1(3)},
 	})
 	cost := &translate.Rewards{Trans: []float64{10, 40, 0, 5, 0, 0, 0}}
@@ -225,7 +206,7 @@ func randomMDP(r *rand.Rand) (*translate.Game, *translate.Rewards) {
 				continue
 			}
 			p := float64(1+r.IntN(3)) / 4
-			cs[s] = append(cs[s], choice{to: []int32{a, b}, p: []float64{p, 1 - p}})
+			cs[s] = append(cs[s], choice{To: []int32{a, b}, P: []float64{p, 1 - p}})
 		}
 	}
 	cs[n] = []choice{to1(int32(n))}
@@ -246,26 +227,14 @@ type point struct{ p, r float64 }
 // memorylessPoints returns (P(F goal), expected total cost) from state 0
 // of every memoryless deterministic strategy.
 func memorylessPoints(g *translate.Game, cost *translate.Rewards, goal int32) []point {
-	n := g.NumStates
-	pick := make([]int, n)
+	pick := make([]int, g.NumStates)
 	var pts []point
-	for {
+	chaintest.Strategies(g, pick, nil, func() {
 		if pt, ok := chainPoint(g, cost, goal, pick); ok {
 			pts = append(pts, pt)
 		}
-		s := 0
-		for ; s < n; s++ {
-			lo, hi := g.Choices(s)
-			if pick[s]+1 < hi-lo {
-				pick[s]++
-				break
-			}
-			pick[s] = 0
-		}
-		if s == n {
-			return pts
-		}
-	}
+	})
+	return pts
 }
 
 // chainPoint evaluates one memoryless strategy on its Markov chain: the
@@ -273,58 +242,17 @@ func memorylessPoints(g *translate.Game, cost *translate.Rewards, goal int32) []
 // with the bottom components pinned (goal 1, others 0; cost 0); the cost
 // is +∞ when a bottom component with a cost can be reached.
 func chainPoint(g *translate.Game, cost *translate.Rewards, goal int32, pick []int) (point, bool) {
-	n := g.NumStates
-	ch := func(s int) int { lo, _ := g.Choices(s); return lo + pick[s] }
-	succ := func(i int, edge func(int)) {
-		tlo, thi := g.Transitions(ch(i))
-		for t := tlo; t < thi; t++ {
-			edge(int(g.Target[t]))
+	c := chaintest.Chain{G: g, Pick: pick}
+	w := func(s int) float64 { return cost.Trans[c.Choice(s)] }
+	bottom, costly := c.Bottoms(func(s int) bool { return w(s) != 0 })
+	p := c.Solve(bottom, func(int) float64 { return 0 }, func(s int) float64 {
+		if int32(s) == goal {
+			return 1
 		}
-	}
-	comp := make([]int, n)
-	bottom := make([]bool, n)
-	costly := make([]bool, n) // can reach a bottom component with a cost
-	for k, c := range solve.SCCs(n, succ) {
-		for _, s := range c {
-			comp[s] = k
-		}
-		isBottom, hasCost, reach := true, false, false
-		for _, s := range c {
-			hasCost = hasCost || cost.Trans[ch(s)] != 0
-			succ(s, func(j int) {
-				isBottom = isBottom && comp[j] == k
-				reach = reach || (comp[j] != k && costly[j])
-			})
-		}
-		for _, s := range c {
-			bottom[s] = isBottom
-			costly[s] = (isBottom && hasCost) || reach
-		}
-	}
-	a := mat.NewDense(n, n, nil)
-	bp := mat.NewVecDense(n, nil)
-	br := mat.NewVecDense(n, nil)
-	for s := 0; s < n; s++ {
-		a.Set(s, s, 1)
-		if bottom[s] {
-			if int32(s) == goal {
-				bp.SetVec(s, 1)
-			}
-			continue
-		}
-		c := ch(s)
-		br.SetVec(s, cost.Trans[c])
-		tlo, thi := g.Transitions(c)
-		for t := tlo; t < thi; t++ {
-			j := int(g.Target[t])
-			a.Set(s, j, a.At(s, j)-g.Prob[t])
-		}
-	}
-	var xp, xr mat.VecDense
-	if xp.SolveVec(a, bp) != nil || xr.SolveVec(a, br) != nil {
-		panic("singular chain")
-	}
-	pt := point{xp.AtVec(0), xr.AtVec(0)}
+		return 0
+	})
+	r := c.Solve(bottom, w, func(int) float64 { return 0 })
+	pt := point{p[0], r[0]}
 	if costly[0] {
 		pt.r = math.Inf(1)
 	}
@@ -394,7 +322,7 @@ func benchMDP(n int) (*translate.Game, *translate.Rewards) {
 			if b > int32(n+1) {
 				b = int32(n + 1)
 			}
-			cs[s] = append(cs[s], choice{to: []int32{a, b}, p: []float64{0.5, 0.5}})
+			cs[s] = append(cs[s], choice{To: []int32{a, b}, P: []float64{0.5, 0.5}})
 		}
 	}
 	cs[n] = []choice{to1(int32(n))}
