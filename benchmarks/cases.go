@@ -46,6 +46,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, scaleCases()...)
 	cs = append(cs, powerCases()...)
 	cs = append(cs, locateCases()...)
+	cs = append(cs, numericCases()...)
 	cs = append(cs, prismCases(env)...)
 	cs = append(cs, equilCases(env)...)
 	return cs

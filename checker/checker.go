@@ -155,6 +155,8 @@ type Checker struct {
 	patl map[*prism.Strategy]translate.Bitset // coalition operators' state sets (patl.go)
 	log  []string                             // lines logged by the property being checked (filter.go)
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
+
+	steady map[*prism.ProbOp][]float64 // S operators' values per state (steady.go)
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -249,6 +251,9 @@ func (c *Checker) check(e prism.Expr) (res *Result, err error) {
 	if e == nil {
 		return nil, c.errAt(prism.NoPos, "no property to check")
 	}
+	if m, ok := isMulti(e); ok {
+		return c.checkMulti(m)
+	}
 	if c.needsVectors(e) {
 		return c.checkVector(e)
 	}
@@ -274,10 +279,16 @@ func (c *Checker) check(e prism.Expr) (res *Result, err error) {
 		}
 		return res, err
 	case *prism.RewardOp:
-		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery {
+		if x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery || c.g.Type == prism.TypeDTMC {
 			return c.checkOptReward(x, init)
 		}
+		if x.Rel == prism.RelQuery {
+			return nil, c.errAt(x.OpPos, `Can't use "R=?" for nondeterministic models; use "Rmin=?" or "Rmax=?"`)
+		}
 	case *prism.ProbOp:
+		if x.Kind == 'S' {
+			return c.checkSteady(x, init)
+		}
 		if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelQuery || !x.Rel.IsQuery()) {
 			return c.checkProb(x, init)
 		}
@@ -333,10 +344,14 @@ func (c *Checker) unsupported(e prism.Expr) error {
 			found = c.errAt(y.OpPos, "the reward operator R is not supported yet")
 		case *prism.MultiNash:
 			found = c.errAt(y.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
+		case *prism.Call:
+			if y.Func == "multi" {
+				found = c.errAt(y.FuncPos, "multi(...) is a whole property: it cannot be used inside other operators or expressions")
+			}
 		case *prism.ProbOp:
 			switch {
 			case y.Kind == 'S':
-				found = c.errAt(y.OpPos, "the steady-state operator S is not supported yet")
+				found = c.steadyOpForm(y)
 			case y.Kind != 'P':
 				found = c.errAt(y.OpPos, "the path quantifier %c is not supported yet", y.Kind)
 			case y.Filter != nil:

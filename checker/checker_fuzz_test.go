@@ -48,6 +48,11 @@ func FuzzCheck(f *testing.F) {
 		`<<a>> R{"r"}max=? [ F0 "reward" ]`,
 		`filter(max, P=? [ F "reward" ], "fine")`,
 		`S=? [ "fine" ]`,
+		`<<a>> R{"r"}max=? [ C ]`,
+		`<<p1>> R{"r"}min=? [ Fc "reward" ]`,
+		`[[p1]] Pmax=? [ F "reward" ]`,
+		`multi(Pmax=? [ F "reward" ], R{"r"}<=2 [ C ])`,
+		`R{"r"}=? [ S ]`,
 		`CAR(p3, [d1]) [ X "fine" ]`,
 		`P=? [ F<=(min(2,3)) "reward" & X !"fine" ]`,
 	} {

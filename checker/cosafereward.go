@@ -107,9 +107,6 @@ func boundedTemporal(e prism.Expr) *prism.Temporal {
 // each start state: a reachability reward on the product, whose targets
 // are the product states where ψ becomes certain on reading the state.
 func (c *Checker) coSafeRewards(q solve.Query, x *prism.RewardOp, r *translate.Rewards, starts []int) ([]float64, error) {
-	if err := c.nonNegative(x, r); err != nil {
-		return nil, err
-	}
 	p, err := c.rewardAutomaton(x.Target)
 	if err != nil {
 		return nil, err

@@ -32,9 +32,53 @@ func TestDualCoalition(t *testing.T) {
 			}
 		})
 	}
+	// In a csg: the biased 2×2 game of patl_test.go is worth 7/15 to the
+	// side seeking s=1, whoever is named (the minimax theorem: alice
+	// mixing u with 1/3 and bob mixing l with 2/3 equalise 0.5p+0.3 =
+	// 0.6−0.4p); rock-paper-scissors is fair, 1/2.
+	for _, tc := range []struct {
+		model, prop string
+		want        float64
+	}{
+		{biasedCSG, `[[bob]] Pmax=? [ F s=1 ]`, 7.0 / 15},   // <<alice>>Pmax
+		{biasedCSG, `[[alice]] Pmin=? [ F s=1 ]`, 7.0 / 15}, // <<bob>>Pmin
+		{biasedCSG, `[[alice]] Pmax=? [ F s=2 ]`, 8.0 / 15}, // <<bob>>Pmax of the other end
+		{biasedCSG, `[[]] Pmax=? [ F s=1 ]`, 0.8},           // <<alice,bob>>Pmax: [u,l]
+		{biasedCSG, `[[alice,bob]] Pmax=? [ F s=1 ]`, 0.2},  // <<>>Pmax: every player minimises: [u,r]
+		{rpsCSG, `[[bob]] Pmax=? [ F s=1 ]`, 0.5},
+		{rpsCSG, `[[alice]] R{"u"}min=? [ F s!=0 ]`, 0}, // <<bob>>Rmin
+	} {
+		t.Run(tc.prop, func(t *testing.T) {
+			res, err := checkProps(t, tc.model, tc.prop+"\n", Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Kind != KindNumber || !patlClose(res.Number, tc.want) {
+				t.Errorf("got %+v, want %v", res, tc.want)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		model, prop string
+		want        bool
+	}{
+		{biasedCSG, `[[alice]] P>=0.46 [ F s=1 ]`, true}, // alice cannot keep it below 7/15
+		{biasedCSG, `[[alice]] P>=0.5 [ F s=1 ]`, false},
+		{biasedCSG, `[[bob]] P<=0.47 [ F s=1 ]`, true}, // bob cannot push it above 7/15
+	} {
+		t.Run(tc.prop, func(t *testing.T) {
+			res, err := checkProps(t, tc.model, tc.prop+"\n", Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Kind != KindBool || res.Bool != tc.want {
+				t.Errorf("got %+v, want %v", res, tc.want)
+			}
+		})
+	}
 	for _, tc := range []struct{ model, prop, want string }{
-		{rpsCSG, `[[alice]] Pmax=? [ F s=1 ]`, "not supported on csg models"},
 		{ruinSMG, `[[a]] [ F x=3 ]`, "not supported with a certain path"},
+		{rpsCSG, `[[alice]] [ F s=1 ]`, "not supported with a certain path"},
 	} {
 		_, err := checkProps(t, tc.model, tc.prop+"\n", Config{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

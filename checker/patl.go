@@ -44,8 +44,6 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		return patlOp{}, c.errAt(m.OpPos, "equilibrium queries inside other operators are not supported yet (only a whole property <<a:b>>max=?(...))")
 	}
 	switch {
-	case x.Dual && c.g.Joint != nil && len(x.Coalitions) == 1:
-		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported on csg models: onus reads [[A]] as <<others>>, which holds where turn-based games are determined; concurrent games need not be")
 	case x.Dual && x.Certain:
 		return patlOp{}, c.errAt(x.OpPos, "the dual coalition operator [[...]] is not supported with a certain path [ψ]: sure winning is not determined when chance opposes both sides")
 	case len(x.Coalitions) != 1:
@@ -80,7 +78,7 @@ func (c *Checker) strategyForm(x *prism.Strategy) (patlOp, error) {
 		return patlOp{}, c.errAt(x.OpPos, "missing operator after the coalition")
 	default:
 		if multiObjective(op) {
-			return patlOp{}, c.errAt(x.OpPos, "multi-objective queries <<...>>(P... & R...) are not supported")
+			return patlOp{}, c.errAt(x.OpPos, "multi-objective queries <<...>>(P... & R...) are not supported on games (PRISM-games computes Pareto sets of total, average and ratio rewards on smgs); on an mdp, multi(...) is")
 		}
 		return patlOp{}, c.errAt(x.OpPos, "<<...>> must be followed by P, R or [ path ]")
 	}
@@ -106,9 +104,14 @@ func (c *Checker) opUnsupported(op patlOp) error {
 }
 
 // coalitionOf resolves the players of x (all of them for <<*>>). The dual
-// [[A]] is the coalition of the other players: in a turn-based game,
-// which is determined, [[A]] P≥p [ψ] (A cannot keep the probability below
-// p) holds exactly where <<others>> P≥p [ψ] does, and the values agree.
+// [[A]] is the coalition of the other players: [[A]] P≥p [ψ] (A cannot
+// keep the probability below p) holds exactly where the value of
+// <<others>> P [ψ] is at least p, and the values agree. Turn-based games
+// are determined; a csg is determined in values with randomised
+// strategies (Everett; Martin for ω-regular objectives), and onus
+// computes its values stage by stage as matrix games, whose value does not
+// depend on which side is named first (the minimax theorem), and decides
+// bounds on values, as for <<A>>.
 func (c *Checker) coalitionOf(x *prism.Strategy) ([]bool, error) {
 	coal, err := c.namedCoalition(x)
 	if err != nil || !x.Dual {

@@ -289,7 +289,19 @@ func TestPATL(t *testing.T) {
 			num(`<<alice,bob>> R{"u"}max=? [ C<=3 ]`, 1),
 			num(`<<bob>> R{"u"}max=? [ C<=1 ]`, 0),
 			num(`<<alice>> R{"won"}max=? [ I=1 ]`, 1.0/3),
-			errW(`<<alice>> R{"u"}max=? [ F s=1 ]`, `non-negative`),
+			// negative csg rewards: bob keeps s=1 unreached with positive
+			// probability, so alice's F reward is +∞ however negative
+			// (PRISM-games' convention); a decision is reached almost surely
+			// and the rounds are fair, so F s!=0 is worth 0 to either side
+			num(`<<alice>> R{"u"}max=? [ F s=1 ]`, math.Inf(1)),
+			num(`<<alice>> R{"u"}max=? [ F s!=0 ]`, 0),
+			num(`<<bob>> R{"u"}min=? [ F s!=0 ]`, 0),
+			num(`<<alice,bob>> R{"u"}max=? [ F s!=0 ]`, math.Inf(1)),
+			num(`<<alice>> R{"u"}max=? [ C ]`, 0),
+			num(`<<alice,bob>> R{"u"}max=? [ C ]`, 1),
+			num(`<<alice,bob>> R{"u"}min=? [ C ]`, -1),
+			num(`<<alice>> R{"won"}max=? [ C ]`, math.Inf(1)),
+			num(`<<bob>> R{"won"}min=? [ C ]`, math.Inf(1)),
 			// rounds until a decision: a draw has probability 1/3 at best
 			// for either side, so 1 + v/3 = v
 			num(`<<alice>> R{"steps"}min=? [ F s>0 ]`, 1.5),
@@ -358,27 +370,31 @@ func TestPATL(t *testing.T) {
 		}},
 	}
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			for _, w := range tc.want {
-				res, err := checkPATL(t, tc.model, w.prop)
-				switch {
-				case w.err != "":
-					if err == nil || !strings.Contains(err.Error(), w.err) {
-						t.Errorf("%s: got %v, %v; want an error with %q", w.prop, res, err, w.err)
-					}
-				case err != nil:
-					t.Errorf("%s: %v", w.prop, err)
-				case w.isBool:
-					if res.Kind != KindBool || res.Bool != w.b {
-						t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
-					}
-				default:
-					if res.Kind != KindNumber || !(res.Number == w.num || !w.exact && patlClose(res.Number, w.num)) {
-						t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
-					}
-				}
+		t.Run(tc.name, func(t *testing.T) { checkWants(t, tc.model, tc.want) })
+	}
+}
+
+// checkWants checks each property of wants on model.
+func checkWants(t *testing.T, model string, wants []patlWant) {
+	t.Helper()
+	for _, w := range wants {
+		res, err := checkPATL(t, model, w.prop)
+		switch {
+		case w.err != "":
+			if err == nil || !strings.Contains(err.Error(), w.err) {
+				t.Errorf("%s: got %v, %v; want an error with %q", w.prop, res, err, w.err)
 			}
-		})
+		case err != nil:
+			t.Errorf("%s: %v", w.prop, err)
+		case w.isBool:
+			if res.Kind != KindBool || res.Bool != w.b {
+				t.Errorf("%s: got %+v, want %v", w.prop, res, w.b)
+			}
+		default:
+			if res.Kind != KindNumber || !(res.Number == w.num || !w.exact && patlClose(res.Number, w.num)) {
+				t.Errorf("%s: got %+v, want %v", w.prop, res, w.num)
+			}
+		}
 	}
 }
 

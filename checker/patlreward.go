@@ -1,8 +1,6 @@
 package checker
 
 import (
-	"errors"
-
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -10,11 +8,12 @@ import (
 
 // This file evaluates the reward operator of PRISM-games under a coalition
 // (<<A>> R{r}max=? / min=? / ~b): cumulative rewards C<=k, instantaneous
-// rewards I=k, and reachability rewards F (paths that never reach the
-// target count as infinite), Fc (they keep their cumulative reward) and,
-// on turn-based games, F0 (they count as 0; solve/zeroreward.go). A state reward
-// is earned in the state left, a transition reward with the choice taken,
-// as in PRISM.
+// rewards I=k, total rewards C, and reachability rewards F (paths that
+// never reach the target count as infinite), Fc (they keep their
+// cumulative reward) and, on turn-based games, F0 (they count as 0;
+// solve/zeroreward.go); on a dtmc also R=?, R~b and steady-state rewards
+// S. A state reward is earned in the state left, a transition reward with
+// the choice taken, as in PRISM.
 
 // rewardForm checks that onus evaluates this form of R.
 func (c *Checker) rewardForm(x *prism.RewardOp) error {
@@ -25,23 +24,21 @@ func (c *Checker) rewardForm(x *prism.RewardOp) error {
 		return c.errAt(x.OpPos, "discounted rewards are not supported yet")
 	case x.Modifier != "":
 		return c.errAt(x.OpPos, "the reward modifier %q is not supported", x.Modifier)
-	case x.Rel == prism.RelQuery:
+	case x.Rel == prism.RelQuery && c.g.Type != prism.TypeDTMC:
 		return c.errAt(x.OpPos, "a reward under a coalition needs Rmax=? or Rmin=? (not R=?)")
-	case x.Rel.IsQuery() && x.Rel != prism.RelMaxQuery && x.Rel != prism.RelMinQuery:
+	case x.Rel.IsQuery() && x.Rel != prism.RelMaxQuery && x.Rel != prism.RelMinQuery && x.Rel != prism.RelQuery:
 		return c.errAt(x.OpPos, "R%s is not supported yet", relString(x.Rel))
 	}
 	switch x.ContentKind {
-	case 'C':
-		if x.TimeBound == nil {
-			return c.errAt(x.OpPos, "total rewards (C without a bound) are not supported yet")
-		}
-	case 'I', 'F', 'c':
+	case 'C', 'I', 'F', 'c':
 	case '0':
 		if c.g.Joint != nil {
 			return c.errAt(x.OpPos, "reachability rewards F0 are not supported on csg models (nor in PRISM-games)")
 		}
 	case 'S':
-		return c.errAt(x.OpPos, "steady-state rewards S are not supported")
+		if err := c.steadyForm(x.OpPos, "steady-state rewards R[S]"); err != nil {
+			return err
+		}
 	case 'P':
 		if c.g.Joint != nil {
 			return c.errAt(pathPos(x), "co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: \"Computation not implemented yet.\")")
@@ -103,7 +100,13 @@ func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) (
 	}
 	switch x.ContentKind {
 	case 'C', 'I':
+		if x.TimeBound == nil {
+			all, err = solve.TotalRewards(c.g, q, r)
+			break
+		}
 		all, err = c.stepRewards(q, x, r)
+	case 'S':
+		all, err = solve.SteadyRewards(c.g, r)
 	case '0':
 		all, err = c.zeroRewards(q, x, r)
 	default:
@@ -117,11 +120,7 @@ func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) (
 
 // operatorErr positions an error of the solvers at the operator.
 func (c *Checker) operatorErr(x *prism.RewardOp, err error) error {
-	var oe *solve.OperatorError
-	if errors.As(err, &oe) {
-		return c.errAt(x.OpPos, "%s", oe.Msg)
-	}
-	return err
+	return c.solveErr(x.OpPos, err)
 }
 
 // stepRewards: C<=k (exactly k steps of state and transition rewards) and
@@ -137,30 +136,15 @@ func (c *Checker) stepRewards(q solve.Query, x *prism.RewardOp, r *translate.Rew
 	return solve.StepRewards(c.g, q, r, x.ContentKind == 'C', k), nil
 }
 
-// reachRewards: F and Fc on turn-based games, which need non-negative
-// rewards.
+// reachRewards: F and Fc. Rewards are negative only in a csg (rewardStruct
+// refuses them elsewhere), where PRISM-games computes them too: a path
+// that misses the target of F still counts as +∞.
 func (c *Checker) reachRewards(q solve.Query, x *prism.RewardOp, r *translate.Rewards) ([]float64, error) {
-	if err := c.nonNegative(x, r); err != nil {
-		return nil, err
-	}
 	target, err := c.patlBools(x.Target)
 	if err != nil {
 		return nil, err
 	}
 	return solve.ReachRewards(c.g, q, r, target, x.ContentKind != 'F')
-}
-
-// nonNegative refuses negative rewards, which reachability rewards do not
-// handle.
-func (c *Checker) nonNegative(x *prism.RewardOp, r *translate.Rewards) error {
-	for _, xs := range [][]float64{r.State, r.Trans} {
-		for _, v := range xs {
-			if v < 0 {
-				return c.errAt(x.OpPos, "reachability rewards need non-negative rewards")
-			}
-		}
-	}
-	return nil
 }
 
 // zeroRewards: F0 on turn-based games, which needs non-negative integer

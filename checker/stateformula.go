@@ -25,6 +25,16 @@ func (c *Checker) evalAt(e prism.Expr, s int, nested bool) (bool, error) {
 	case *prism.Strategy:
 		return c.strategyAt(x, s)
 	case *prism.ProbOp:
+		if x.Kind == 'S' {
+			if x.Rel.IsQuery() {
+				return false, c.errAt(x.OpPos, "S=? is numeric and cannot be used as a state formula")
+			}
+			v, err := c.steadyValues(x)
+			if err != nil {
+				return false, err
+			}
+			return c.steadyHolds(x, v[s])
+		}
 		if err := c.unsupported(x); err != nil {
 			return false, err
 		}

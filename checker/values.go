@@ -115,6 +115,9 @@ func (c *Checker) vecOf(e prism.Expr) (*vec, error) {
 	case *prism.Cond:
 		return c.pointwise(e, []prism.Expr{x.Cond, x.Then, x.Else})
 	case *prism.Call:
+		if x.Func == "multi" {
+			return nil, c.unsupported(x)
+		}
 		return c.pointwise(e, x.Args)
 	}
 	if err := c.unsupported(e); err != nil {
@@ -167,6 +170,9 @@ func (c *Checker) allStates() []int {
 // probVec: Pmax=?/Pmin=? (every player optimising together) and P=? give
 // numbers, P~p truth values.
 func (c *Checker) probVec(x *prism.ProbOp) (*vec, error) {
+	if x.Kind == 'S' {
+		return c.steadyVec(x)
+	}
 	if x.Kind == 'P' && x.Filter == nil && (x.Rel == prism.RelMaxQuery || x.Rel == prism.RelMinQuery) {
 		op := probOp(x)
 		if err := c.opUnsupported(op); err != nil {

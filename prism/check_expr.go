@@ -200,6 +200,9 @@ func firstBad(a, b valType, ok func(valType) bool) valType {
 }
 
 func (c *checker) call(e *Call, x ectx) valType {
+	if e.Func == "multi" && x.props && !x.constOnly {
+		return c.multi(e, x)
+	}
 	types := make([]valType, len(e.Args))
 	for i, a := range e.Args {
 		types[i] = c.expr(a, x)
@@ -208,7 +211,9 @@ func (c *checker) call(e *Call, x ectx) valType {
 	n := fn.Arity
 	if !known {
 		switch e.Func {
-		case "multi", "comp", "and", "or", "not", "impl", "equiv":
+		case "multi":
+			c.errorf(e.FuncPos, "multi(...) is a property: it cannot be used in a model or a constant")
+		case "comp", "and", "or", "not", "impl", "equiv":
 			c.errorf(e.FuncPos, "function %q is not supported", e.Func)
 		default:
 			c.errorf(e.FuncPos, "unknown function %q", e.Func)
@@ -302,4 +307,24 @@ func posOf(e Expr) Pos {
 		return posOf(e.Left)
 	}
 	return e.Position()
+}
+
+// multi checks a multi-objective query multi(o1, ..., on): its operands
+// are P and R operators (the checker says which forms it evaluates); it
+// is numeric when one of them asks for a value.
+func (c *checker) multi(e *Call, x ectx) valType {
+	numeric := false
+	for _, a := range e.Args {
+		c.expr(a, x)
+		switch o := Unparen(a).(type) {
+		case *ProbOp:
+			numeric = numeric || o.Rel.IsQuery()
+		case *RewardOp:
+			numeric = numeric || o.Rel.IsQuery()
+		}
+	}
+	if numeric {
+		return tyDouble
+	}
+	return tyBool
 }

@@ -20,8 +20,9 @@
 // a command's probabilities must sum to 1 within PRISM's sumRoundOff, an
 // absolute 1e-5; a dtmc state's transitions are scaled by 1/(sum of all
 // probabilities) before targets are merged; smg ownership is decided on the
-// choices before duplicates are dropped; state rewards must be
-// non-negative in every model type.
+// choices before duplicates are dropped; rewards must be non-negative
+// except in csg models, whose state and transition rewards may be
+// negative (ConstructRewards allows negative values for CSGs).
 //
 // Deliberate divergences (SPEC §1): an update or initial value outside a
 // variable's range is an error, a csg player must own a module, and the

@@ -88,11 +88,12 @@ func TestBuildErrors(t *testing.T) {
 
 // TestNegativeRewards checks that a forbidden negative reward does not
 // stop the build but is kept, positioned, on its structure, for the
-// properties that use it (PRISM-games allows negative rewards in csg
-// transition rewards only).
+// properties that use it (PRISM-games allows negative rewards, state and
+// transition rewards alike, in csg models only).
 func TestNegativeRewards(t *testing.T) {
 	for _, tc := range []struct{ name, src, want string }{
-		{"state reward in a csg", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  x=1 : -2;\nendrewards",
+		{"state reward in a csg", "csg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  x=1 : -2;\nendrewards", ""},
+		{"state reward in an smg", "smg\nplayer p1 m1 endplayer\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  x=1 : -2;\nendrewards",
 			"m.prism:5:3: error: Reward structure is negative (-2) at state (1)"},
 		{"transition reward in an mdp", "mdp\nmodule m1 x:[0..1]; [a] x=0 -> (x'=1); endmodule\nrewards\n  [a] true : -1;\nendrewards",
 			"m.prism:4:3: error: Reward structure is negative (-1) at state (0) (a transition reward)"},
@@ -125,5 +126,33 @@ func TestLimit(t *testing.T) {
 	le, ok := err.(*LimitError)
 	if !ok || le.Limit != 50 {
 		t.Fatalf("err = %v (%T), want *LimitError with limit 50", err, err)
+	}
+}
+
+// TestDTMCTransitionRewards checks that the one choice of a dtmc state,
+// merged from several commands, carries the expected transition reward of
+// the step: each command's reward (by its own action) weighted by its
+// share of the probability, as PRISM's model checking counts it.
+func TestDTMCTransitionRewards(t *testing.T) {
+	for _, tc := range []struct {
+		name, src string
+		want      []float64
+	}{
+		{"two labelled commands", "dtmc\nmodule m x:[0..2]; [a] x=0 -> (x'=1); [b] x=0 -> 0.5:(x'=2) + 0.5:(x'=1); endmodule\nrewards\n  [a] true : 4;\n  [b] true : 2;\nendrewards", []float64{3, 0, 0}},
+		{"unlabelled and labelled", "dtmc\nmodule m x:[0..1]; [] x=0 -> (x'=1); [a] x=0 -> (x'=1); [a] x=1 -> true; endmodule\nrewards\n  [] true : 6;\n  [a] x=1 : 1;\nendrewards", []float64{3, 1}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m, err := buildNoCheck(t, tc.src, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g := m.Game
+			for s, want := range tc.want {
+				lo, _ := g.Choices(s)
+				if got := g.Rewards[0].Trans[lo]; got != want {
+					t.Errorf("state %d: transition reward %v, want %v", s, got, want)
+				}
+			}
+		})
 	}
 }

@@ -65,6 +65,12 @@ type explorer struct {
 	// keepElems keeps every element of a choice (dtmc: targets are merged
 	// only after normalisation, as PRISM adds them one by one).
 	keepElems bool
+	// dtmc: the commands merged into each state's one choice, as their
+	// action and share of the probability (mixStart per explored state),
+	// so that a transition reward is the expected reward of the step.
+	mixStart []int32
+	mixAct   []int32
+	mixW     []float64
 }
 
 func (b *builder) explore() (g *Game, err error) {
@@ -226,9 +232,12 @@ func (x *explorer) expand(i int32) {
 		x.syncChoices()
 	}
 	nc := len(x.chAction) - first
-	if x.b.typ == prism.TypeDTMC && nc > 0 {
-		x.mergeDTMC(first)
-		nc = 1
+	if x.b.typ == prism.TypeDTMC {
+		x.mixStart = append(x.mixStart, int32(len(x.mixAct)))
+		if nc > 0 {
+			x.mergeDTMC(first)
+			nc = 1
+		}
 	}
 	dead := nc == 0
 	x.stDead = append(x.stDead, dead)
@@ -576,8 +585,13 @@ func (x *explorer) mergeDTMC(first int) {
 			}
 		}
 		sum += cSum
+		x.mixAct = append(x.mixAct, x.chAction[first+c])
+		x.mixW = append(x.mixW, cSum)
 	}
 	scale := 1.0 / sum
+	for k := len(x.mixW) - nc; k < len(x.mixW); k++ {
+		x.mixW[k] *= scale
+	}
 	var rscale *big.Rat
 	if x.exact && rsum.Sign() != 0 {
 		rscale = new(big.Rat).Inv(rsum)

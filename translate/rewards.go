@@ -91,9 +91,7 @@ func (b *builder) stateReward(r *creward, s []int32) float64 {
 	for i := range r.state {
 		it := &r.state[i]
 		if it.guard(s) {
-			// PRISM-games waives the negative check only for csg
-			// transition rewards.
-			sum += b.rewardValue(it, r, false, false, s)
+			sum += b.rewardValue(it, r, r.allowN, false, s)
 		}
 	}
 	return sum

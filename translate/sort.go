@@ -87,7 +87,7 @@ func (x *explorer) finish(initial []int32) *Game {
 	}
 	slices.Sort(g.Initial)
 	g.Initial = slices.Compact(g.Initial)
-	x.labelsAndRewards(g)
+	x.labelsAndRewards(g, order)
 	return g
 }
 
@@ -105,7 +105,7 @@ func sortTrans(g *Game, lo, hi int) {
 	}
 }
 
-func (x *explorer) labelsAndRewards(g *Game) {
+func (x *explorer) labelsAndRewards(g *Game, order []int32) {
 	b := x.b
 	N := g.NumStates
 	for _, l := range b.labels {
@@ -147,6 +147,10 @@ func (x *explorer) labelsAndRewards(g *Game) {
 					} else {
 						act = g.ChoiceAction[c]
 					}
+					if g.Type == prism.TypeDTMC {
+						rw.Trans[c] = x.mixedReward(r, g.State(s), order[s])
+						continue
+					}
 					rw.Trans[c] = b.transReward(r, g.State(s), act, joint)
 				}
 			}
@@ -154,4 +158,22 @@ func (x *explorer) labelsAndRewards(g *Game) {
 		rw.Negative = r.neg
 		g.Rewards = append(g.Rewards, rw)
 	}
+}
+
+// mixedReward is the transition reward of a dtmc state's one choice: the
+// rewards of the commands merged into it, each of its own action,
+// weighted by their shares of the probability (PRISM's expected reward of
+// the step).
+func (x *explorer) mixedReward(r *creward, s []int32, old int32) float64 {
+	lo, hi := int(x.mixStart[old]), len(x.mixAct)
+	if int(old)+1 < len(x.mixStart) {
+		hi = int(x.mixStart[old+1])
+	}
+	sum := 0.0
+	for k := lo; k < hi; k++ {
+		if v := x.b.transReward(r, s, x.mixAct[k], nil); v != 0 {
+			sum += x.mixW[k] * v
+		}
+	}
+	return sum
 }

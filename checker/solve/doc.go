@@ -12,11 +12,17 @@
 //	matrixgame.go  values of zero-sum one-shot games (LP)
 //	reach.go       bounded and unbounded reachability by value iteration
 //	prob01.go      graph analysis: probability 1 and positive probability
+//	scc.go         strongly connected components (Tarjan, iterative)
 //	sure.go        sure winning: CPre and its fixpoints
 //	operators.go   F, U, G, W and R over state sets (Path, Until, Weak)
+//	total.go       R[C] and R[Fc φ]: total rewards and where they are infinite
+//	steady.go      S and R[S] on a dtmc: bottom components, stationary distributions
 //	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 //	zeroreward.go  R[F0 φ] on turn-based games
 //	strategy.go    optimal memoryless profiles read off the values (PathProfile)
+//
+// Multi-objective queries on mdps are the sub-package multi (linear
+// programming over the product with the objectives' automata).
 //
 // The package knows games (translate.Game) but no PRISM syntax: the checker
 // evaluates the operands to state sets and positions errors.

@@ -74,7 +74,7 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 			return x, nil
 		}
 	}
-	return nil, fmt.Errorf("value iteration did not converge within %d iterations", viMaxIters)
+	return nil, &OperatorError{Msg: fmt.Sprintf("value iteration did not converge within %d iterations", viMaxIters)}
 }
 
 // widen returns the larger of diff and the relative change from old to nv,

@@ -9,8 +9,8 @@ import (
 // This file holds the reward operators R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 // (SPEC §4): step-bounded rewards by k backward steps, reachability rewards
 // by value iteration after the states of infinite value are found by graph
-// analysis. Rewards are checked by the caller: F and Fc need non-negative
-// ones.
+// analysis (R[Fc φ] is a total reward: total.go). Rewards are checked by the
+// caller: they may be negative only in a csg.
 
 // StepRewards returns, per game state, the optimal expected reward of q
 // within k steps: the rewards gathered (cumulative, C<=k) or the state
@@ -39,12 +39,10 @@ func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bo
 // with positive probability) or, when cumulative, R[Fc target] (a path
 // that misses the target gathers its rewards forever).
 func ReachRewards(g *translate.Game, q Query, r *translate.Rewards, target []bool, cumulative bool) ([]float64, error) {
-	ar := GameArena(g)
-	view := NewView(g, q.Coal)
 	if cumulative {
-		return reachRewards(ar, view, q, r, target, cumulativeInf(NewSolver(ar, view, q.Max), r, target, nil), false)
+		return CumulativeRewards(g, q, r, target)
 	}
-	return ArenaReachRewards(ar, q, r, target)
+	return ArenaReachRewards(GameArena(g), q, r, target)
 }
 
 // ArenaReachRewards returns, per arena state, the optimal expected reward
@@ -118,59 +116,15 @@ func smallReward(r *translate.Rewards) float64 {
 	return min(lo, hi*0.01)
 }
 
-// raised returns xs (or zeros of length n) with zeros replaced by eps.
+// raised returns xs (or zeros of length n) with zeros replaced by eps;
+// negative rewards (csg) are kept, as PRISM-games replaces zeros only.
 func raised(xs []float64, n int, eps float64) []float64 {
 	out := make([]float64, n)
 	for i := range out {
 		out[i] = eps
-		if xs != nil && xs[i] > 0 {
+		if xs != nil && xs[i] != 0 {
 			out[i] = xs[i]
 		}
 	}
 	return out
-}
-
-// cumulativeInf finds the states with infinite cumulative reward (Fc)
-// under the optimisation of sv: those that can reach, with positive
-// probability, a set of rewarded non-target states that the optimising
-// sides can keep revisiting with probability 1.
-func cumulativeInf(sv *Solver, r *translate.Rewards, target, restrict []bool) []bool {
-	g := sv.a.g
-	n := g.NumStates
-	b1 := make([]bool, n)
-	for s := 0; s < n; s++ {
-		if target[s] {
-			continue
-		}
-		if r.State != nil && r.State[s] > 0 {
-			b1[s] = true
-		}
-		if r.Trans != nil {
-			lo, hi := g.Choices(s)
-			for ch := lo; ch < hi; ch++ {
-				if r.Trans[ch] > 0 {
-					b1[s] = true
-				}
-			}
-		}
-	}
-	for {
-		b2 := sv.Prob1(nil, b1)
-		changed := false
-		for s := 0; s < n; s++ {
-			if b1[s] && !sv.step1(s, b2) {
-				b1[s] = false
-				changed = true
-			}
-		}
-		if !changed {
-			break
-		}
-	}
-	if restrict != nil {
-		for s := range b1 {
-			b1[s] = b1[s] && restrict[s]
-		}
-	}
-	return sv.Positive(b1)
 }

@@ -66,12 +66,12 @@ var robustRows = []struct {
 	{"a refused --pf among several is named", []string{"check", "inf.prism", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F zz=1 ]"}, exitBadInput,
 		`--pf 2:1:9: error: undeclared identifier "zz"`, []string{"Result: 1\n", "Model checking: P=? [ F zz=1 ]"}},
 	{"one refused property, the others checked", []string{"check", "inf.prism", "refuse.props"}, exitBadInput,
-		`refuse.props:2:1: error: function "multi" is not supported`,
+		`refuse.props:2:1: error: multi(...) is not supported on smg models (PRISM-games refuses it there too; its <<A>>(...) combinations of total, average and ratio rewards are not supported yet)`,
 		[]string{"Result: 1\n", "Model checking: multi(", "Model checking: <<p1>> Pmin", "Result: 0\n"}},
 	{"--prop of a good property beside a refused one", []string{"check", "inf.prism", "refuse.props", "--prop", "3"}, exitOK,
 		"", []string{"Model checking: <<p1>> Pmin=? [ F t=2 ]", "Result: 0\n"}},
 	{"--prop of the refused property", []string{"check", "inf.prism", "refuse.props", "--prop", "2"}, exitBadInput,
-		`refuse.props:2:1: error: function "multi" is not supported`, nil},
+		`refuse.props:2:1: error: multi(...) is not supported on smg models (PRISM-games refuses it there too; its <<A>>(...) combinations of total, average and ratio rewards are not supported yet)`, nil},
 	// fine = both defect: p2 is uniform, so 0 when p1 cooperates, 1/2 when it defects
 	{"props behaviour", []string{"check", "../../../../examples/cpd.prism", "cooperate.props"}, exitOK,
 		"", []string{"Result: 0\n"}},
@@ -132,7 +132,7 @@ var robustRows = []struct {
 	{"R[X F] on a csg, at the path", []string{"check", "csgr.prism", "--pf", "<<p1>> Rmax=? [ X F x=1 ]"}, exitBadInput,
 		`--pf:1:17: error: co-safe LTL reward objectives R[ψ] are not supported on csg models (PRISM-games: "Computation not implemented yet.")`, nil},
 	{"multi-objective <<A>>(R & P)", []string{"check", "inf.prism", "--pf", "<<p1>> (R{1}>=1 [ F t=1 ] & P>=1 [ F t=1 ])"}, exitBadInput,
-		"--pf:1:1: error: multi-objective queries <<...>>(P... & R...) are not supported", nil},
+		"--pf:1:1: error: multi-objective queries <<...>>(P... & R...) are not supported on games (PRISM-games computes Pareto sets of total, average and ratio rewards on smgs); on an mdp, multi(...) is", nil},
 	// horizons (docs/guide/outcomes.md#horizons): none for infinite paths; --horizon and <<A>>
 	{"P=? on infinite paths: no horizon", []string{"check", "inf.prism", "--pf", "P=? [ F t=1 ]"}, exitOK,
 		"", []string{"Model checking: P=? [ F t=1 ]\nResult: 0.5\n"}},

@@ -1,0 +1,127 @@
+package checker
+
+import (
+	"errors"
+
+	"github.com/onus-mc/onus/checker/solve"
+	"github.com/onus-mc/onus/prism"
+)
+
+// This file evaluates the steady-state operator S (S=? [φ], S~p [φ]) and
+// gives the model-type conditions it shares with the steady-state reward
+// R[S]: PRISM-games answers both on a dtmc only (solve/steady.go).
+
+// steadyForm reports why the steady-state operators cannot be evaluated
+// on this model, in PRISM-games' words where it refuses them too.
+func (c *Checker) steadyForm(pos prism.Pos, what string) error {
+	switch c.g.Type {
+	case prism.TypeDTMC:
+		return nil
+	case prism.TypeMDP:
+		if what == "S" {
+			return c.errAt(pos, "The S operator cannot be used for MDPs")
+		}
+		return c.errAt(pos, "Steady-state reward properties cannot be used for MDPs")
+	}
+	return c.errAt(pos, "%s needs a dtmc: it is not defined on %s models (PRISM-games does not compute it either)", steadyWords(what), c.g.Type)
+}
+
+func steadyWords(what string) string {
+	if what == "S" {
+		return "the steady-state operator S"
+	}
+	return what
+}
+
+// steadyOpForm checks an S operator.
+func (c *Checker) steadyOpForm(x *prism.ProbOp) error {
+	if err := c.steadyForm(x.OpPos, "S"); err != nil {
+		return err
+	}
+	if x.Filter != nil {
+		return c.errAt(x.OpPos, "filters inside S are not supported yet")
+	}
+	return nil
+}
+
+// steadyValues returns S's long-run probability of its operand at every
+// state, computed once per operator.
+func (c *Checker) steadyValues(x *prism.ProbOp) ([]float64, error) {
+	if v, ok := c.steady[x]; ok {
+		return v, nil
+	}
+	if err := c.steadyOpForm(x); err != nil {
+		return nil, err
+	}
+	if x.Path == nil {
+		return nil, c.errAt(x.OpPos, "missing state formula")
+	}
+	if t, ok := prism.Unparen(x.Path).(*prism.Temporal); ok {
+		return nil, c.errAt(t.OpPos, "S takes a state formula, not a path formula")
+	}
+	set, err := c.patlBools(x.Path)
+	if err != nil {
+		return nil, err
+	}
+	v, err := solve.SteadyState(c.g, set)
+	if err != nil {
+		return nil, c.solveErr(x.OpPos, err)
+	}
+	if c.steady == nil {
+		c.steady = map[*prism.ProbOp][]float64{}
+	}
+	c.steady[x] = v
+	return v, nil
+}
+
+// steadyHolds compares S's value p with its bound.
+func (c *Checker) steadyHolds(x *prism.ProbOp, p float64) (bool, error) {
+	bound, err := c.probConst(x.Bound)
+	if err != nil {
+		return false, err
+	}
+	return compare(p, nil, x.Rel, bound), nil
+}
+
+// checkSteady evaluates S at the initial state.
+func (c *Checker) checkSteady(x *prism.ProbOp, init int) (*Result, error) {
+	v, err := c.steadyValues(x)
+	if err != nil {
+		return nil, err
+	}
+	if x.Rel.IsQuery() {
+		return &Result{Kind: KindNumber, Number: v[init]}, nil
+	}
+	b, err := c.steadyHolds(x, v[init])
+	if err != nil {
+		return nil, err
+	}
+	return &Result{Kind: KindBool, Bool: b}, nil
+}
+
+// steadyVec: S's values, or where its bound holds, at every state.
+func (c *Checker) steadyVec(x *prism.ProbOp) (*vec, error) {
+	v, err := c.steadyValues(x)
+	if err != nil {
+		return nil, err
+	}
+	if x.Rel.IsQuery() {
+		return &vec{t: vDouble, f: v}, nil
+	}
+	b := make([]bool, len(v))
+	for s, p := range v {
+		if b[s], err = c.steadyHolds(x, p); err != nil {
+			return nil, err
+		}
+	}
+	return boolVec(b), nil
+}
+
+// solveErr positions an error of the solvers at pos.
+func (c *Checker) solveErr(pos prism.Pos, err error) error {
+	var oe *solve.OperatorError
+	if errors.As(err, &oe) {
+		return c.errAt(pos, "%s", oe.Msg)
+	}
+	return err
+}
