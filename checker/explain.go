@@ -73,7 +73,7 @@ func (c *Checker) explainVerdict(q *resp.Query, v *resp.Verdict) *Explanation {
 }
 
 // freeWords writes the compatible sets of a reason as Compat^free under
-// --unavailable free (SPEC §13).
+// --unavailable free.
 func freeWords(q *resp.Query, ex *Explanation) *Explanation {
 	if q.Free && ex != nil {
 		ex.Reason = strings.ReplaceAll(ex.Reason, "Compat_", "Compat^free_")

@@ -117,7 +117,7 @@ func (c *Checker) powerLanguages(q *resp.Query) []*Language {
 }
 
 // compatName is how the languages' meanings write the compatible sets:
-// Compat, or Compat^free under --unavailable free (SPEC §13).
+// Compat, or Compat^free under --unavailable free.
 func (c *Checker) compatName(q *resp.Query) string {
 	if q.Free {
 		return "Compat^free"

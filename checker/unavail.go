@@ -80,6 +80,14 @@ const GuidePlans = "docs/guide/plans.md#plans-that-cannot-be-followed"
 // Message words the loss for a person, as onus prints it in a note.
 func (l *PlanLoss) Message() string { return LossMessage([]*PlanLoss{l}) }
 
+// FreeReading names the free reading of plans that cannot be followed in
+// the checker's messages, as the library's options set it. The command
+// line puts its own flag in its place (FreeReadingFlag).
+const FreeReading = "the free reading (Unavailable: free)"
+
+// FreeReadingFlag is FreeReading on the command line.
+const FreeReadingFlag = "--unavailable free"
+
 // LossMessage words, in one note, the losses of several coalitions that
 // are first stuck at the same step, player and state.
 func LossMessage(ls []*PlanLoss) string {
@@ -98,11 +106,11 @@ func LossMessage(ls []*PlanLoss) string {
 		set := "{" + strings.Join(l.Coalition, ",") + "}"
 		mass := l.mass(true)
 		if l.Kept {
-			return fmt.Sprintf("%s; --unavailable free lets %s act as β says there, which keeps in %s the histories where %s cannot follow the plan (%s); drop would leave them out (see %s)",
-				head, l.Player, compat(l), set, mass, GuidePlans)
+			return fmt.Sprintf("%s; %s lets %s act as β says there, which keeps in %s the histories where %s cannot follow the plan (%s); drop would leave them out (see %s)",
+				head, FreeReading, l.Player, compat(l), set, mass, GuidePlans)
 		}
-		return fmt.Sprintf("%s; the histories where %s cannot follow the plan (%s) are not in %s, so its values leave them out; --unavailable free keeps them (see %s)",
-			head, set, mass, compat(l), GuidePlans)
+		return fmt.Sprintf("%s; the histories where %s cannot follow the plan (%s) are not in %s, so its values leave them out; %s keeps them (see %s)",
+			head, set, mass, compat(l), FreeReading, GuidePlans)
 	}
 	units := "probability under β"
 	if l.Count != nil {
@@ -114,11 +122,11 @@ func LossMessage(ls []*PlanLoss) string {
 	}
 	list := units + ": " + strings.Join(parts, ", ")
 	if l.Kept {
-		return fmt.Sprintf("%s; --unavailable free lets %s act as β says there and keeps the histories where a coalition cannot follow the plan, which drop would leave out of its set — %s (see %s)",
-			head, l.Player, list, GuidePlans)
+		return fmt.Sprintf("%s; %s lets %s act as β says there and keeps the histories where a coalition cannot follow the plan, which drop would leave out of its set — %s (see %s)",
+			head, FreeReading, l.Player, list, GuidePlans)
 	}
-	return fmt.Sprintf("%s; the histories where a coalition cannot follow the plan are not in its set, and its values leave them out — %s; --unavailable free keeps them (see %s)",
-		head, list, GuidePlans)
+	return fmt.Sprintf("%s; the histories where a coalition cannot follow the plan are not in its set, and its values leave them out — %s; %s keeps them (see %s)",
+		head, list, FreeReading, GuidePlans)
 }
 
 // mass prints the probability (and count) of the loss; long spells out

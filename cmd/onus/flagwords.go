@@ -37,6 +37,9 @@ func flagWords(err error) error {
 func flagError(e *prism.Error) *prism.Error {
 	h := e.Hint
 	if h == nil {
+		if w := cliWords(e.Msg); w != e.Msg {
+			return &prism.Error{Pos: e.Pos, Msg: w}
+		}
 		return e
 	}
 	msg := e.Msg
@@ -62,7 +65,7 @@ func flagError(e *prism.Error) *prism.Error {
 func flagNotes(notes []lib.Note) []*prism.Error {
 	var out []*prism.Error
 	for _, n := range notes {
-		msg := n.Msg
+		msg := cliWords(n.Msg)
 		if h := n.Hint; h != nil {
 			switch h.Kind {
 			case prism.HintHorizonFromPlan:

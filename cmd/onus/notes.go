@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/prism"
@@ -17,9 +18,15 @@ import (
 func checkerNotes(fset *prism.FileSet, notes []checker.Note) []*prism.Error {
 	var out []*prism.Error
 	for _, n := range notes {
-		out = append(out, &prism.Error{Pos: fset.Position(n.Pos), Msg: n.Msg})
+		out = append(out, &prism.Error{Pos: fset.Position(n.Pos), Msg: cliWords(n.Msg)})
 	}
 	return out
+}
+
+// cliWords puts the command line's flag where the checker's messages name
+// a library option.
+func cliWords(msg string) string {
+	return strings.ReplaceAll(msg, checker.FreeReading, checker.FreeReadingFlag)
 }
 
 // noteTexts returns the messages of notes (for JSON).

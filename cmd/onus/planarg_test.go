@@ -193,7 +193,7 @@ func TestTraceRowOmission(t *testing.T) {
 // TestNegativeShareNote: a negative power index is explained where it is
 // printed (docs/guide/plans.md), for the measures the query prints.
 func TestNegativeShareNote(t *testing.T) {
-	const note = "note: d2 has negative shares (SHAPLEY P -0.3142"
+	const note = "note: d2 has negative shares (SHAPLEY P -0.04394"
 	for _, tc := range []struct {
 		args []string
 		want bool
