@@ -2,6 +2,7 @@ package onus
 
 import (
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -66,6 +67,12 @@ type Options struct {
 	MaxStates      int
 	MaxTransitions int
 	MaxMemory      int64
+
+	// Progress, when set, receives how far a query has got once it has
+	// run longer than progress.Delay (2 s), a few times a second: the
+	// step of its passes over the horizon. onus check shows it on a
+	// terminal.
+	Progress progress.Func
 }
 
 // checkerConfig is the checker's configuration: the settings of opts and
@@ -83,6 +90,7 @@ func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
 		Explain:     opts.Explain,
 		Strategies:  opts.Strategies,
 		Unavailable: opts.Unavailable,
+		Progress:    opts.Progress,
 		MaxProduct:  opts.MaxStates,
 		MaxMemory:   opts.MaxMemory,
 		Plans:       plans,

@@ -48,6 +48,7 @@ type CoalitionValue struct {
 func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (b *Blame, err error) {
 	defer settle(&err)
 	c.resetNotes()
+	defer c.startProgress("blame " + prism.ExprString(outcome))()
 	if len(c.g.Initial) != 1 {
 		return nil, c.errAt(pos, "the model has %d initial states; blame judges responsibility from exactly one (docs/guide/models.md#model-types-and-players)", len(c.g.Initial))
 	}

@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
 
 	"github.com/onus-mc/onus/checker/hist"
@@ -41,6 +42,9 @@ type Config struct {
 	// planned action (docs/guide/plans.md): drop such histories from Compat_J(π)
 	// (the default) or let the player act as β says (free).
 	Unavailable Unavailable
+	// Progress receives, for a query that runs longer than
+	// progress.Delay, how far its passes have got (nil: nobody).
+	Progress progress.Func
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -238,11 +242,34 @@ func settle(err *error) {
 // Check evaluates property e at the single initial state of the game.
 func (c *Checker) Check(e prism.Expr) (*Result, error) {
 	c.resetNotes()
+	defer c.startProgress(prism.ExprString(e))()
 	res, err := c.check(e)
 	if res != nil {
 		res.Notes = c.Notes()
 	}
 	return res, err
+}
+
+// startProgress makes the passes of the query report their progress to
+// Config.Progress, each status prefixed with the query; the function it
+// returns ends that.
+func (c *Checker) startProgress(query string) func() {
+	f := c.cfg.Progress
+	if f == nil {
+		return func() {}
+	}
+	if len(query) > 60 {
+		query = query[:57] + "..."
+	}
+	m := progress.Start(func(s progress.Status) {
+		s.Task = query + ": " + s.Task
+		f(s)
+	})
+	c.hist.SetMeter(m)
+	return func() {
+		m.Finish()
+		c.hist.SetMeter(nil)
+	}
 }
 
 func (c *Checker) check(e prism.Expr) (res *Result, err error) {

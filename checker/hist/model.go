@@ -1,6 +1,7 @@
 package hist
 
 import (
+	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
 
 	"github.com/onus-mc/onus/prism"
@@ -26,7 +27,11 @@ type Model struct {
 	missing     map[[2]int32]bool             // some state lacks the action (unavail.go)
 	stuckOwners map[*Step]uint64              // owners some state of whom the step leaves stuck (unavail.go)
 	owners      uint64                        // ownersMask cache
+	meter       *progress.Meter               // the current query's progress (SetMeter); nil: none
 }
+
+// SetMeter makes the passes report their steps to m (nil: to nobody).
+func (m *Model) SetMeter(meter *progress.Meter) { m.meter = meter }
 
 // Config describes a Model.
 type Config struct {

@@ -1,6 +1,8 @@
 package hist
 
 import (
+	"fmt"
+	"github.com/onus-mc/onus/checker/progress"
 	"math"
 	"math/big"
 	"math/bits"
@@ -216,6 +218,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 	sched := newScheduler(p)
 	var work int64
 	for k := 0; k < T && len(branches) > 0; k++ {
+		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: passDetail(len(js), len(branches))})
 		var st *Step
 		if k < len(steps) {
 			st = steps[k]
@@ -531,4 +534,12 @@ func limbsToInt(ls []uint64) *big.Int {
 		r.Or(r, new(big.Int).SetUint64(ls[i]))
 	}
 	return r
+}
+
+// passDetail words what a shared pass carries, for its progress.
+func passDetail(coalitions, branches int) string {
+	if coalitions == 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d coalitions in %d passes", coalitions, branches)
 }
