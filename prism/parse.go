@@ -123,9 +123,13 @@ func psRun(fset *FileSet, filename, src string,
 		// Last resort: a panic inside the ANTLR runtime or the conversion is
 		// a bug, but the caller gets an error rather than a crash.
 		if r := recover(); r != nil {
-			if deep, ok := r.(*psTooDeep); ok {
-				c.tooDeep(deep)
-				err = c.errs.Err()
+			switch x := r.(type) {
+			case *psTooDeep:
+				c.tooDeep(x)
+				err = c.errs.Capped().Err()
+				return
+			case psStop:
+				err = c.errs.Capped().Err()
 				return
 			}
 			c.errs.Add(fset.Position(file.Pos(0)), fmt.Sprintf("internal parser error: %v", r))
@@ -139,30 +143,44 @@ func psRun(fset *FileSet, filename, src string,
 	tokens := antlr.NewCommonTokenStream(lexer, antlr.TokenDefaultChannel)
 	tokens.Fill()
 	if !c.checkNesting(tokens.GetAllTokens()) {
-		return c.errs.Err()
+		return c.errs.Capped().Err()
 	}
 
 	p := g.NewPrismParser(tokens)
 	p.RemoveErrorListeners()
 	p.AddParseListener(&psDepthListener{p: p.BaseParser})
-	first := &psParseListener{c: c, count: true}
-	p.AddErrorListener(first)
+	p.AddErrorListener(&psParseListener{c: c, count: true})
 	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
-	tree := start(p)
-	if first.n > 0 {
+	tree, sllFailed := psFirstStage(p, start)
+	if sllFailed {
 		tokens.Seek(0)
 		p = g.NewPrismParser(tokens)
 		p.RemoveErrorListeners()
 		p.AddParseListener(&psDepthListener{p: p.BaseParser})
-		p.AddErrorListener(&psParseListener{c: c, hinted: -1})
+		p.AddErrorListener(&psParseListener{c: c})
 		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
 		tree = start(p)
 	}
 	if len(c.errs) > 0 {
-		return c.errs.Err()
+		return c.errs.Capped().Err()
 	}
 	convert(c, tree)
-	return c.errs.Err()
+	return c.errs.Capped().Err()
+}
+
+// psFirstStage runs the SLL stage, which stops at its first syntax error
+// (there is no point in recovering from errors that the LL stage reports
+// again): failed says whether it did.
+func psFirstStage(p *g.PrismParser, start func(*g.PrismParser) antlr.ParserRuleContext) (tree antlr.ParserRuleContext, failed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(psSLLFailed); !ok {
+				panic(r)
+			}
+			tree, failed = nil, true
+		}
+	}()
+	return start(p), false
 }
 
 // psLexListener reports lexer errors. The lexer turns every character that
@@ -180,16 +198,13 @@ func (l *psLexListener) SyntaxError(_ antlr.Recognizer, _ interface{}, line, col
 // psParseListener turns parser errors into `unexpected X, expected Y`.
 type psParseListener struct {
 	*antlr.DefaultErrorListener
-	c      *psConv
-	count  bool // first (SLL) stage: only count errors
-	n      int
-	hinted int // offset of the error after an unparenthesised bound (later errors are dropped), or -1
+	c     *psConv
+	count bool // first (SLL) stage: stop at the first error
 }
 
 func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, line, column int, msg string, e antlr.RecognitionException) {
-	l.n++
 	if l.count {
-		return
+		panic(psSLLFailed{})
 	}
 	pos := Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}
 	what := "syntax error"
@@ -203,6 +218,12 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 			what += ": unexpected " + psTokenDesc(tok)
 		}
 	}
+	if len(l.c.errs) >= MaxErrors {
+		// one error more than the cap: stop parsing, as ANTLR's recovery
+		// would go on through the whole file
+		l.c.errs.Add(pos, TooManyErrors)
+		panic(psStop{})
+	}
 	if p, ok := rec.(antlr.Parser); ok {
 		if tok != nil {
 			if at, hint := unparenthesisedBound(p, tok); hint != "" {
@@ -212,12 +233,9 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 					return e.Pos.Filename == from.Filename && (e.Pos.Line > from.Line || e.Pos.Line == from.Line && e.Pos.Column >= from.Column)
 				})
 				l.c.errs.Add(from, hint)
-				l.hinted = tok.GetStart()
-				return
+				// later errors would only be the recovery's: stop here
+				panic(psStop{})
 			}
-		}
-		if l.hinted >= 0 {
-			return
 		}
 		if exp := psExpected(p); exp != "" {
 			what += ", expected " + exp

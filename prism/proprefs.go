@@ -78,9 +78,15 @@ func substLabels(e Expr, f func(*LabelRef) Expr) Expr {
 		c.X = s(x.X)
 		return &c
 	case *Binary:
-		c := *x
-		c.X, c.Y = s(x.X), s(x.Y)
-		return &c
+		// a chain is copied with a loop (see LeftChain)
+		first, ops := LeftChain(x)
+		acc := s(first)
+		for _, o := range ops {
+			c := *o
+			c.X, c.Y = acc, s(o.Y)
+			acc = &c
+		}
+		return acc
 	case *Cond:
 		c := *x
 		c.Cond, c.Then, c.Else = s(x.Cond), s(x.Then), s(x.Else)
