@@ -140,7 +140,7 @@ func psRun(fset *FileSet, filename, src string,
 	lexer := g.NewPrismLexer(antlr.NewInputStream(src))
 	lexer.RemoveErrorListeners()
 	lexer.AddErrorListener(&psLexListener{c: c})
-	tokens := antlr.NewCommonTokenStream(lexer, antlr.TokenDefaultChannel)
+	tokens := antlr.NewCommonTokenStream(&psNegSource{PrismLexer: lexer}, antlr.TokenDefaultChannel)
 	tokens.Fill()
 	if !c.checkNesting(tokens.GetAllTokens()) {
 		return c.errs.Capped().Err()
@@ -320,6 +320,8 @@ func psTokenName(p antlr.Parser, t int) string {
 		return "number"
 	case g.PrismLexerQNAME:
 		return "quoted name"
+	case g.PrismLexerNEG:
+		return "'-'"
 	}
 	lit := p.GetLiteralNames()
 	if t >= 0 && t < len(lit) && lit[t] != "" {

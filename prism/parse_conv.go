@@ -367,8 +367,8 @@ func (c *psConv) planStep(ctx *g.PlanStepContext) *PlanStep {
 	for _, e := range ctx.AllPlanEntry() {
 		e := e.(*g.PlanEntryContext)
 		switch {
-		case e.MINUS() != nil:
-			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.MINUS()), Index: -1, Idle: true})
+		case e.NEG() != nil:
+			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.NEG()), Index: -1, Idle: true})
 		case e.TIMES() != nil:
 			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.TIMES()), Index: -1, Free: true})
 		default:

@@ -85,7 +85,7 @@ func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 		c.need(e.X, prLevNot, ctx.Expr())
 		return e
 	case *g.NegExprContext:
-		e := &Unary{OpPos: c.tpos(ctx.MINUS()), Op: OpNeg, X: c.expr(ctx.Expr(), path)}
+		e := &Unary{OpPos: c.tpos(ctx.NEG()), Op: OpNeg, X: c.expr(ctx.Expr(), path)}
 		c.need(e.X, prLevUnary, ctx.Expr())
 		return e
 	case *g.PrimaryContext:
