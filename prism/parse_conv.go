@@ -338,7 +338,11 @@ func (c *psConv) commentsAbove(off int) []string {
 func (c *psConv) plan(x g.IPlanContext) *Plan {
 	ctx := x.(*g.PlanContext)
 	if t := ctx.TRACE(); t != nil {
-		return &Plan{Pos: c.tpos(t), Trace: traceName(t.GetText())}
+		name := traceName(t.GetText())
+		if name == "" {
+			c.errorf(c.tpos(t), "a trace needs a file name: @\"FILE\"")
+		}
+		return &Plan{Pos: c.tpos(t), Trace: name}
 	}
 	return &Plan{Pos: c.pos(ctx.GetStart()), Items: c.planItems(ctx.AllPlanItem())}
 }
