@@ -68,3 +68,47 @@ func TestErrorCap(t *testing.T) {
 		t.Errorf("last error %v", last)
 	}
 }
+
+// TestPieces parses files longer than a piece (psChunkSize): every item is
+// read, with its comments, and an error in a late piece is reported at its
+// line.
+func TestPieces(t *testing.T) {
+	const n = 6000
+	var b strings.Builder
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "// property %d\nP=? [ F s=%d ];;\n", i, i%4)
+	}
+	pf, err := ParseProps(NewFileSet(), "big.props", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(pf.Properties) != n {
+		t.Fatalf("%d properties, want %d", len(pf.Properties), n)
+	}
+	for i, p := range pf.Properties {
+		if want := fmt.Sprintf("property %d", i); len(p.Comments) != 1 || p.Comments[0] != want || p.Text != fmt.Sprintf("P=? [ F s=%d ]", i%4) {
+			t.Fatalf("property %d: %q %q", i, p.Comments, p.Text)
+		}
+	}
+	b.WriteString("P=? [ F ;\nP=? [ F s=1 ]\n")
+	_, err = ParseProps(NewFileSet(), "big.props", b.String())
+	if err == nil || !strings.HasPrefix(err.Error(), fmt.Sprintf("big.props:%d:9: error: syntax error: unexpected ';'", 2*n+1)) {
+		t.Fatalf("error %v", err)
+	}
+	var m strings.Builder
+	m.WriteString("smg\nplayer p m0 endplayer\n")
+	for i := 0; i < n/4; i++ {
+		fmt.Fprintf(&m, "module m%d\n x%d : [0..1] init 0;\n [] x%d=0 -> (x%d'=1);\nendmodule\nformula f%d = x%d;\n", i, i, i, i, i, i)
+	}
+	mf, err := ParseModel(NewFileSet(), "big.prism", m.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(mf.Modules) != n/4 || len(mf.Formulas) != n/4 || len(mf.Players) != 1 || mf.Type != TypeSMG {
+		t.Fatalf("%d modules, %d formulas", len(mf.Modules), len(mf.Formulas))
+	}
+	m.WriteString("smg\n")
+	if _, err := ParseModel(NewFileSet(), "big.prism", m.String()); err == nil || !strings.Contains(err.Error(), "duplicate model type") {
+		t.Fatalf("error %v", err)
+	}
+}

@@ -62,8 +62,8 @@ var psModelTypes = map[int]ModelType{
 	g.PrismParserTPTG: TypeTPTG, g.PrismParserCSG: TypeCSG,
 }
 
-func (c *psConv) modelFile(ctx *g.ModelFileContext) *ModelFile {
-	m := &ModelFile{File: c.file}
+// modelFile adds the items of ctx (a piece of the file) to m.
+func (c *psConv) modelFile(m *ModelFile, ctx *g.ModelFileContext) {
 	for _, it := range ctx.AllModelItem() {
 		switch x := it.GetChild(0).(type) {
 		case *g.ModelTypeContext:
@@ -110,7 +110,7 @@ func (c *psConv) modelFile(ctx *g.ModelFileContext) *ModelFile {
 			}
 		}
 	}
-	return m
+
 }
 
 func (c *psConv) constDecl(x g.IConstDeclContext) *ConstDecl {
@@ -269,9 +269,9 @@ func (c *psConv) player(ctx *g.PlayerDeclContext) *Player {
 
 // ---------------------------------------------------------------- props file
 
-func (c *psConv) propsFile(ctx *g.PropsFileContext) *PropsFile {
+// propsFile adds the items of ctx (a piece of the file) to pf.
+func (c *psConv) propsFile(pf *PropsFile, ctx *g.PropsFileContext) {
 	c.props = true
-	pf := &PropsFile{File: c.file}
 	for _, it := range ctx.AllPropsItem() {
 		ic := it.(*g.PropsItemContext)
 		switch {
@@ -288,7 +288,7 @@ func (c *psConv) propsFile(ctx *g.PropsFileContext) *PropsFile {
 			pf.Properties = append(pf.Properties, c.property(ic.Property().(*g.PropertyContext)))
 		}
 	}
-	return pf
+
 }
 
 func (c *psConv) property(ctx *g.PropertyContext) *Property {
