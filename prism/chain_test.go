@@ -3,6 +3,7 @@ package prism
 import (
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -110,5 +111,79 @@ func TestPieces(t *testing.T) {
 	m.WriteString("smg\n")
 	if _, err := ParseModel(NewFileSet(), "big.prism", m.String()); err == nil || !strings.Contains(err.Error(), "duplicate model type") {
 		t.Fatalf("error %v", err)
+	}
+}
+
+// TestRefDepth checks that chains of definitions deeper than MaxRefDepth
+// (formulas, constants, named properties) are refused at a definition,
+// in file order or reversed, and that a chain at the limit is accepted.
+func TestRefDepth(t *testing.T) {
+	chain := func(kw string, n int, reverse bool) string {
+		lines := []string{fmt.Sprintf("%s d0 = 1;\n", kw)}
+		for i := 1; i < n; i++ {
+			lines = append(lines, fmt.Sprintf("%s d%d = d%d+1;\n", kw, i, i-1))
+		}
+		if reverse {
+			slices.Reverse(lines)
+		}
+		return "dtmc\n" + strings.Join(lines, "") + "module m s : [0..1] init 0; [] s=0 -> (s'=1); endmodule\n"
+	}
+	for _, tc := range []struct {
+		kw      string
+		n       int
+		reverse bool
+		want    string
+	}{
+		{"formula", MaxRefDepth, false, ""},
+		{"formula", MaxRefDepth + 1, false, "formula d10000 is defined through more than 10000 nested formulas"},
+		{"formula", MaxRefDepth + 5, true, "formula d10004 is defined through more than 10000 nested formulas"},
+		{"const int", MaxRefDepth + 1, false, "constant d10000 is defined through more than 10000 nested constants"},
+	} {
+		fset := NewFileSet()
+		m, err := ParseModel(fset, "refs.prism", chain(tc.kw, tc.n, tc.reverse))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = CheckModel(fset, m)
+		if (tc.want == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s %d (reversed %v): %v, want %q", tc.kw, tc.n, tc.reverse, err, tc.want)
+		}
+	}
+	var b strings.Builder
+	b.WriteString("\"p0\": P=? [ F s=1 ];\n")
+	for i := 1; i <= MaxRefDepth+1; i++ {
+		fmt.Fprintf(&b, "\"p%d\": \"p%d\" & true;\n", i, i-1)
+	}
+	fset := NewFileSet()
+	pf, err := ParseProps(fset, "refs.props", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := ExpandPropertyRefs(fset, pf); err == nil || !strings.Contains(err.Error(), "property references nest more than 10000 deep") {
+		t.Errorf("property references: %v", err)
+	}
+}
+
+// TestLabelDepth checks that a chain of more than MaxRefDepth labels in a
+// properties file is refused at the label that goes beyond.
+func TestLabelDepth(t *testing.T) {
+	fset := NewFileSet()
+	m, err := ParseModel(fset, "m.prism", "dtmc\nmodule m s : [0..1] init 0; [] s=0 -> (s'=1); endmodule\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	b.WriteString("label \"l0\" = s=1;\n")
+	for i := 1; i <= MaxRefDepth; i++ {
+		fmt.Fprintf(&b, "label \"l%d\" = \"l%d\" | s=0;\n", i, i-1)
+	}
+	b.WriteString("P=? [ F \"l100\" ];\n")
+	pf, err := ParseProps(fset, "p.props", b.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = CheckProps(fset, m, pf)
+	if err == nil || !strings.Contains(err.Error(), `p.props:10001:7: error: label "l10000" is defined through more than 10000 nested labels`) {
+		t.Errorf("error %v", err)
 	}
 }
