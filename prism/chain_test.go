@@ -187,3 +187,13 @@ func TestLabelDepth(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
+
+// TestItemSize checks that an item longer than MaxItemSize is refused at
+// its start, before the parser runs out of memory on it.
+func TestItemSize(t *testing.T) {
+	src := "P=? [ F s=1 ];\n\nP=? [ X s=" + strings.Repeat("s+", MaxItemSize/2) + "s ];\n"
+	_, err := ParseProps(NewFileSet(), "huge.props", src)
+	if err == nil || !strings.HasPrefix(err.Error(), "huge.props:3:1: error: this item is longer than 4 MiB") {
+		t.Errorf("error %.100v", err)
+	}
+}

@@ -146,9 +146,14 @@ func psRun(fset *FileSet, filename, src string, split psSplit,
 	}()
 
 	input := antlr.NewInputStream(src)
+	ends, ok, longAt := psChunkEnds(input, split)
+	if !ok {
+		c.errorf(file.Pos(longAt), "this item is longer than %d MiB, the most onus parses at once (up to a ';' outside brackets, or a module, rewards or player block): split it, e.g. into formulas", MaxItemSize>>20)
+		return c.errs.Err()
+	}
 	var convErrs ErrorList
 	from := 0
-	for _, to := range psChunkEnds(input, split) {
+	for _, to := range ends {
 		tree := c.parseChunk(input, from, to, start)
 		if len(c.errs) > 0 {
 			// syntax errors: parse on for more of them, convert no more

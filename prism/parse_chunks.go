@@ -25,6 +25,12 @@ const (
 // psChunkSize is the least number of characters of a piece (but the last).
 const psChunkSize = 1 << 16
 
+// MaxItemSize bounds the characters of one item (a property, a module, a
+// formula...: what ends at a `;` outside brackets or at the keyword closing
+// a block). The parser needs about 700 bytes per character of an item, so
+// a longer one is refused rather than let it run out of memory.
+const MaxItemSize = 4 << 20
+
 // psBlockEnd gives, for a token that opens a block of model items in
 // which `;` ends inner items, the token that closes it.
 var psBlockEnd = map[int]int{
@@ -37,17 +43,18 @@ var psBlockEnd = map[int]int{
 // the pieces end, the last being the end of the input. A piece ends after
 // an item: after a run of `;` outside brackets (and, in a model, outside
 // modules and the other blocks), or after the keyword closing a block. An
-// item left open (an unclosed bracket) runs to the end of the input.
-func psChunkEnds(input *antlr.InputStream, split psSplit) []int {
+// item left open (an unclosed bracket) runs to the end of the input. An
+// item longer than MaxItemSize gives no pieces but its start (ok false).
+func psChunkEnds(input *antlr.InputStream, split psSplit) (ends []int, ok bool, longAt int) {
 	defer input.Seek(0)
 	size := input.Size()
-	if split == psWhole || size <= psChunkSize {
-		return []int{size}
+	if size <= MaxItemSize && (split == psWhole || size <= psChunkSize) {
+		return []int{size}, true, 0
 	}
 	lexer := g.NewPrismLexer(input)
 	lexer.RemoveErrorListeners()
-	var ends []int
 	last, depth, cut, block := 0, 0, -1, 0
+	item := -1 // start of the current item
 	for {
 		t := lexer.NextToken()
 		typ := t.GetTokenType()
@@ -58,11 +65,17 @@ func psChunkEnds(input *antlr.InputStream, split psSplit) []int {
 			continue
 		}
 		if cut >= 0 && typ != g.PrismLexerSEMI {
-			if cut-last >= psChunkSize {
+			if cut-last >= psChunkSize && split != psWhole {
 				ends = append(ends, cut)
 				last = cut
 			}
-			cut = -1
+			cut, item = -1, -1
+		}
+		if item < 0 {
+			item = t.GetStart()
+		}
+		if t.GetStop()-item >= MaxItemSize {
+			return nil, false, item
 		}
 		switch typ {
 		case g.PrismLexerLPAREN, g.PrismLexerLBRACKET, g.PrismLexerDLBRACKET, g.PrismLexerLBRACE:
@@ -85,7 +98,7 @@ func psChunkEnds(input *antlr.InputStream, split psSplit) []int {
 			}
 		}
 	}
-	return append(ends, size)
+	return append(ends, size), true, 0
 }
 
 // psChunkSource hands the parser the tokens of one piece, from psNegSource,
