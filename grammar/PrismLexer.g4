@@ -8,6 +8,14 @@
 // identifier: the parser accepts it only where a metric or degree is expected.
 lexer grammar PrismLexer;
 
+// NEG is a '-' that cannot be a binary minus, as it follows no operand (the
+// start, an operator, an opening bracket, a comma...). No rule makes it:
+// prism's token source retypes such a MINUS. With it the parser never has
+// to look ahead to tell `a - b` from two properties `a` and `-b` (a
+// properties file needs no semicolons), which made parsing a chain of
+// subtractions quadratic.
+tokens { NEG }
+
 // ---------------------------------------------------------------- keywords
 A             : 'A' ;
 BOOL          : 'bool' ;

@@ -131,12 +131,13 @@ plan : planItem+ | TRACE ;
 
 planItem : (planStep | LPAREN planItem+ RPAREN) (CARET planCount)? ;
 
-// `-` (or `idle`, when no action has that name) names an idle csg player
+// `-` (a NEG token, as it follows `[` or `,`; or `idle`, when no action has
+// that name) names an idle csg player
 // and `*` a free one; a step with either lists one entry per player, in
 // player order. `[*]` alone leaves every player free.
 planStep : LBRACKET planEntry (COMMA planEntry)* RBRACKET ;
 
-planEntry : planAction | MINUS | TIMES ;
+planEntry : planAction | NEG | TIMES ;
 
 planAction : IDENT | HASH INT ;
 
@@ -159,7 +160,7 @@ playerRef : IDENT | INT ;
 // them by checking each operand's level, so the language is PRISM's.
 expr
     : primary                                           # PrimaryExpr
-    | MINUS expr                                        # NegExpr
+    | NEG expr                                          # NegExpr
     | <assoc=right> expr CARET expr                     # PowExpr
     | expr (TIMES | DIVIDE) expr                        # TimesExpr
     | expr (PLUS | MINUS) expr                          # PlusExpr

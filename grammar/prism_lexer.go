@@ -43,7 +43,7 @@ func prismlexerLexerInit() {
 		"DEFAULT_MODE",
 	}
 	staticData.LiteralNames = []string{
-		"", "'A'", "'bool'", "'clock'", "'const'", "'csg'", "'ctmc'", "'ctmdp'",
+		"", "", "'A'", "'bool'", "'clock'", "'const'", "'csg'", "'ctmc'", "'ctmdp'",
 		"'C'", "'disc'", "'double'", "'dtmc'", "'E'", "'endinit'", "'endinvariant'",
 		"'endmodule'", "'endobservables'", "'endplayer'", "'endrewards'", "'endsystem'",
 		"'false'", "'formula'", "'filter'", "'func'", "'F'", "'Fc'", "'F0'",
@@ -63,23 +63,23 @@ func prismlexerLexerInit() {
 		"'''", "'\"'",
 	}
 	staticData.SymbolicNames = []string{
-		"", "A", "BOOL", "CLOCK", "CONST", "CSG", "CTMC", "CTMDP", "C", "DISC",
-		"DOUBLE_KW", "DTMC", "E", "ENDINIT", "ENDINVARIANT", "ENDMODULE", "ENDOBSERVABLES",
-		"ENDPLAYER", "ENDREWARDS", "ENDSYSTEM", "FALSE", "FORMULA", "FILTER",
-		"FUNC", "F", "FC", "F0", "GLOBAL", "G", "INIT", "INVARIANT", "I", "INT_KW",
-		"LABEL", "MAXMAX", "MAXMIN", "MAX", "MDP", "MINMAX", "MINMIN", "MIN",
-		"MODULE", "X", "NONDETERMINISTIC", "OBSERVABLE", "OBSERVABLES", "PMAXMAX",
-		"PMAXMIN", "PMAX", "PMINMAX", "PMINMIN", "PMIN", "P", "PLAYER", "POMDP",
-		"POPTA", "PROBABILISTIC", "PROB", "PTA", "RATE", "REWARDS", "RMAXMAX",
-		"RMAXMIN", "RMAX", "RMINMAX", "RMINMIN", "RMIN", "R", "S", "STOCHASTIC",
-		"STPG", "SMG", "SYSTEM", "TPTG", "TRUE", "U", "W", "CAR", "CPR", "CCR",
-		"SHAPLEY", "BANZHAF", "PLAN", "BEHAVIOUR", "HINF", "NOT", "AND", "OR",
-		"IMPLIES", "IFF", "RARROW", "COLON", "SEMI", "COMMA", "DOTS", "LPAREN",
-		"RPAREN", "DLBRACKET", "DRBRACKET", "LBRACKET", "RBRACKET", "LBRACE",
-		"RBRACE", "EQ", "NE", "DLT", "DGT", "LE", "GE", "LT", "GT", "RENAME",
-		"PLUS", "MINUS", "TIMES", "DIVIDE", "CARET", "QMARK", "HASH", "QNAME",
-		"TRACE", "IDENTPRIME", "IDENT", "INT", "DOUBLE", "WS", "COMMENT", "BAD_DOT",
-		"BAD_QUOTE", "BAD_DQUOTE", "BAD_CHAR",
+		"", "NEG", "A", "BOOL", "CLOCK", "CONST", "CSG", "CTMC", "CTMDP", "C",
+		"DISC", "DOUBLE_KW", "DTMC", "E", "ENDINIT", "ENDINVARIANT", "ENDMODULE",
+		"ENDOBSERVABLES", "ENDPLAYER", "ENDREWARDS", "ENDSYSTEM", "FALSE", "FORMULA",
+		"FILTER", "FUNC", "F", "FC", "F0", "GLOBAL", "G", "INIT", "INVARIANT",
+		"I", "INT_KW", "LABEL", "MAXMAX", "MAXMIN", "MAX", "MDP", "MINMAX",
+		"MINMIN", "MIN", "MODULE", "X", "NONDETERMINISTIC", "OBSERVABLE", "OBSERVABLES",
+		"PMAXMAX", "PMAXMIN", "PMAX", "PMINMAX", "PMINMIN", "PMIN", "P", "PLAYER",
+		"POMDP", "POPTA", "PROBABILISTIC", "PROB", "PTA", "RATE", "REWARDS",
+		"RMAXMAX", "RMAXMIN", "RMAX", "RMINMAX", "RMINMIN", "RMIN", "R", "S",
+		"STOCHASTIC", "STPG", "SMG", "SYSTEM", "TPTG", "TRUE", "U", "W", "CAR",
+		"CPR", "CCR", "SHAPLEY", "BANZHAF", "PLAN", "BEHAVIOUR", "HINF", "NOT",
+		"AND", "OR", "IMPLIES", "IFF", "RARROW", "COLON", "SEMI", "COMMA", "DOTS",
+		"LPAREN", "RPAREN", "DLBRACKET", "DRBRACKET", "LBRACKET", "RBRACKET",
+		"LBRACE", "RBRACE", "EQ", "NE", "DLT", "DGT", "LE", "GE", "LT", "GT",
+		"RENAME", "PLUS", "MINUS", "TIMES", "DIVIDE", "CARET", "QMARK", "HASH",
+		"QNAME", "TRACE", "IDENTPRIME", "IDENT", "INT", "DOUBLE", "WS", "COMMENT",
+		"BAD_DOT", "BAD_QUOTE", "BAD_DQUOTE", "BAD_CHAR",
 	}
 	staticData.RuleNames = []string{
 		"A", "BOOL", "CLOCK", "CONST", "CSG", "CTMC", "CTMDP", "C", "DISC",
@@ -102,7 +102,7 @@ func prismlexerLexerInit() {
 	}
 	staticData.PredictionContextCache = antlr.NewPredictionContextCache()
 	staticData.serializedATN = []int32{
-		4, 0, 130, 957, 6, -1, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3,
+		4, 0, 131, 957, 6, -1, 2, 0, 7, 0, 2, 1, 7, 1, 2, 2, 7, 2, 2, 3, 7, 3,
 		2, 4, 7, 4, 2, 5, 7, 5, 2, 6, 7, 6, 2, 7, 7, 7, 2, 8, 7, 8, 2, 9, 7, 9,
 		2, 10, 7, 10, 2, 11, 7, 11, 2, 12, 7, 12, 2, 13, 7, 13, 2, 14, 7, 14, 2,
 		15, 7, 15, 2, 16, 7, 16, 2, 17, 7, 17, 2, 18, 7, 18, 2, 19, 7, 19, 2, 20,
@@ -197,22 +197,22 @@ func prismlexerLexerInit() {
 		4, 125, 933, 8, 125, 11, 125, 12, 125, 934, 1, 125, 1, 125, 1, 126, 1,
 		126, 1, 126, 1, 126, 5, 126, 943, 8, 126, 10, 126, 12, 126, 946, 9, 126,
 		1, 126, 1, 126, 1, 127, 1, 127, 1, 128, 1, 128, 1, 129, 1, 129, 1, 130,
-		1, 130, 0, 0, 131, 1, 1, 3, 2, 5, 3, 7, 4, 9, 5, 11, 6, 13, 7, 15, 8, 17,
-		9, 19, 10, 21, 11, 23, 12, 25, 13, 27, 14, 29, 15, 31, 16, 33, 17, 35,
-		18, 37, 19, 39, 20, 41, 21, 43, 22, 45, 23, 47, 24, 49, 25, 51, 26, 53,
-		27, 55, 28, 57, 29, 59, 30, 61, 31, 63, 32, 65, 33, 67, 34, 69, 35, 71,
-		36, 73, 37, 75, 38, 77, 39, 79, 40, 81, 41, 83, 42, 85, 43, 87, 44, 89,
-		45, 91, 46, 93, 47, 95, 48, 97, 49, 99, 50, 101, 51, 103, 52, 105, 53,
-		107, 54, 109, 55, 111, 56, 113, 57, 115, 58, 117, 59, 119, 60, 121, 61,
-		123, 62, 125, 63, 127, 64, 129, 65, 131, 66, 133, 67, 135, 68, 137, 69,
-		139, 70, 141, 71, 143, 72, 145, 73, 147, 74, 149, 75, 151, 76, 153, 77,
-		155, 78, 157, 79, 159, 80, 161, 81, 163, 82, 165, 83, 167, 84, 169, 85,
-		171, 86, 173, 87, 175, 88, 177, 89, 179, 90, 181, 91, 183, 92, 185, 93,
-		187, 94, 189, 95, 191, 96, 193, 97, 195, 98, 197, 99, 199, 100, 201, 101,
-		203, 102, 205, 103, 207, 104, 209, 105, 211, 106, 213, 107, 215, 108, 217,
-		109, 219, 110, 221, 111, 223, 112, 225, 113, 227, 114, 229, 115, 231, 116,
-		233, 117, 235, 118, 237, 119, 239, 120, 241, 121, 243, 122, 245, 123, 247,
-		124, 249, 0, 251, 125, 253, 126, 255, 127, 257, 128, 259, 129, 261, 130,
+		1, 130, 0, 0, 131, 1, 2, 3, 3, 5, 4, 7, 5, 9, 6, 11, 7, 13, 8, 15, 9, 17,
+		10, 19, 11, 21, 12, 23, 13, 25, 14, 27, 15, 29, 16, 31, 17, 33, 18, 35,
+		19, 37, 20, 39, 21, 41, 22, 43, 23, 45, 24, 47, 25, 49, 26, 51, 27, 53,
+		28, 55, 29, 57, 30, 59, 31, 61, 32, 63, 33, 65, 34, 67, 35, 69, 36, 71,
+		37, 73, 38, 75, 39, 77, 40, 79, 41, 81, 42, 83, 43, 85, 44, 87, 45, 89,
+		46, 91, 47, 93, 48, 95, 49, 97, 50, 99, 51, 101, 52, 103, 53, 105, 54,
+		107, 55, 109, 56, 111, 57, 113, 58, 115, 59, 117, 60, 119, 61, 121, 62,
+		123, 63, 125, 64, 127, 65, 129, 66, 131, 67, 133, 68, 135, 69, 137, 70,
+		139, 71, 141, 72, 143, 73, 145, 74, 147, 75, 149, 76, 151, 77, 153, 78,
+		155, 79, 157, 80, 159, 81, 161, 82, 163, 83, 165, 84, 167, 85, 169, 86,
+		171, 87, 173, 88, 175, 89, 177, 90, 179, 91, 181, 92, 183, 93, 185, 94,
+		187, 95, 189, 96, 191, 97, 193, 98, 195, 99, 197, 100, 199, 101, 201, 102,
+		203, 103, 205, 104, 207, 105, 209, 106, 211, 107, 213, 108, 215, 109, 217,
+		110, 219, 111, 221, 112, 223, 113, 225, 114, 227, 115, 229, 116, 231, 117,
+		233, 118, 235, 119, 237, 120, 239, 121, 241, 122, 243, 123, 245, 124, 247,
+		125, 249, 0, 251, 126, 253, 127, 255, 128, 257, 129, 259, 130, 261, 131,
 		1, 0, 9, 3, 0, 10, 10, 13, 13, 34, 34, 1, 0, 49, 57, 1, 0, 48, 57, 2, 0,
 		69, 69, 101, 101, 2, 0, 43, 43, 45, 45, 3, 0, 65, 90, 95, 95, 97, 122,
 		4, 0, 48, 57, 65, 90, 95, 95, 97, 122, 3, 0, 9, 10, 13, 13, 32, 32, 2,
@@ -558,134 +558,135 @@ func NewPrismLexer(input antlr.CharStream) *PrismLexer {
 
 // PrismLexer tokens.
 const (
-	PrismLexerA                = 1
-	PrismLexerBOOL             = 2
-	PrismLexerCLOCK            = 3
-	PrismLexerCONST            = 4
-	PrismLexerCSG              = 5
-	PrismLexerCTMC             = 6
-	PrismLexerCTMDP            = 7
-	PrismLexerC                = 8
-	PrismLexerDISC             = 9
-	PrismLexerDOUBLE_KW        = 10
-	PrismLexerDTMC             = 11
-	PrismLexerE                = 12
-	PrismLexerENDINIT          = 13
-	PrismLexerENDINVARIANT     = 14
-	PrismLexerENDMODULE        = 15
-	PrismLexerENDOBSERVABLES   = 16
-	PrismLexerENDPLAYER        = 17
-	PrismLexerENDREWARDS       = 18
-	PrismLexerENDSYSTEM        = 19
-	PrismLexerFALSE            = 20
-	PrismLexerFORMULA          = 21
-	PrismLexerFILTER           = 22
-	PrismLexerFUNC             = 23
-	PrismLexerF                = 24
-	PrismLexerFC               = 25
-	PrismLexerF0               = 26
-	PrismLexerGLOBAL           = 27
-	PrismLexerG                = 28
-	PrismLexerINIT             = 29
-	PrismLexerINVARIANT        = 30
-	PrismLexerI                = 31
-	PrismLexerINT_KW           = 32
-	PrismLexerLABEL            = 33
-	PrismLexerMAXMAX           = 34
-	PrismLexerMAXMIN           = 35
-	PrismLexerMAX              = 36
-	PrismLexerMDP              = 37
-	PrismLexerMINMAX           = 38
-	PrismLexerMINMIN           = 39
-	PrismLexerMIN              = 40
-	PrismLexerMODULE           = 41
-	PrismLexerX                = 42
-	PrismLexerNONDETERMINISTIC = 43
-	PrismLexerOBSERVABLE       = 44
-	PrismLexerOBSERVABLES      = 45
-	PrismLexerPMAXMAX          = 46
-	PrismLexerPMAXMIN          = 47
-	PrismLexerPMAX             = 48
-	PrismLexerPMINMAX          = 49
-	PrismLexerPMINMIN          = 50
-	PrismLexerPMIN             = 51
-	PrismLexerP                = 52
-	PrismLexerPLAYER           = 53
-	PrismLexerPOMDP            = 54
-	PrismLexerPOPTA            = 55
-	PrismLexerPROBABILISTIC    = 56
-	PrismLexerPROB             = 57
-	PrismLexerPTA              = 58
-	PrismLexerRATE             = 59
-	PrismLexerREWARDS          = 60
-	PrismLexerRMAXMAX          = 61
-	PrismLexerRMAXMIN          = 62
-	PrismLexerRMAX             = 63
-	PrismLexerRMINMAX          = 64
-	PrismLexerRMINMIN          = 65
-	PrismLexerRMIN             = 66
-	PrismLexerR                = 67
-	PrismLexerS                = 68
-	PrismLexerSTOCHASTIC       = 69
-	PrismLexerSTPG             = 70
-	PrismLexerSMG              = 71
-	PrismLexerSYSTEM           = 72
-	PrismLexerTPTG             = 73
-	PrismLexerTRUE             = 74
-	PrismLexerU                = 75
-	PrismLexerW                = 76
-	PrismLexerCAR              = 77
-	PrismLexerCPR              = 78
-	PrismLexerCCR              = 79
-	PrismLexerSHAPLEY          = 80
-	PrismLexerBANZHAF          = 81
-	PrismLexerPLAN             = 82
-	PrismLexerBEHAVIOUR        = 83
-	PrismLexerHINF             = 84
-	PrismLexerNOT              = 85
-	PrismLexerAND              = 86
-	PrismLexerOR               = 87
-	PrismLexerIMPLIES          = 88
-	PrismLexerIFF              = 89
-	PrismLexerRARROW           = 90
-	PrismLexerCOLON            = 91
-	PrismLexerSEMI             = 92
-	PrismLexerCOMMA            = 93
-	PrismLexerDOTS             = 94
-	PrismLexerLPAREN           = 95
-	PrismLexerRPAREN           = 96
-	PrismLexerDLBRACKET        = 97
-	PrismLexerDRBRACKET        = 98
-	PrismLexerLBRACKET         = 99
-	PrismLexerRBRACKET         = 100
-	PrismLexerLBRACE           = 101
-	PrismLexerRBRACE           = 102
-	PrismLexerEQ               = 103
-	PrismLexerNE               = 104
-	PrismLexerDLT              = 105
-	PrismLexerDGT              = 106
-	PrismLexerLE               = 107
-	PrismLexerGE               = 108
-	PrismLexerLT               = 109
-	PrismLexerGT               = 110
-	PrismLexerRENAME           = 111
-	PrismLexerPLUS             = 112
-	PrismLexerMINUS            = 113
-	PrismLexerTIMES            = 114
-	PrismLexerDIVIDE           = 115
-	PrismLexerCARET            = 116
-	PrismLexerQMARK            = 117
-	PrismLexerHASH             = 118
-	PrismLexerQNAME            = 119
-	PrismLexerTRACE            = 120
-	PrismLexerIDENTPRIME       = 121
-	PrismLexerIDENT            = 122
-	PrismLexerINT              = 123
-	PrismLexerDOUBLE           = 124
-	PrismLexerWS               = 125
-	PrismLexerCOMMENT          = 126
-	PrismLexerBAD_DOT          = 127
-	PrismLexerBAD_QUOTE        = 128
-	PrismLexerBAD_DQUOTE       = 129
-	PrismLexerBAD_CHAR         = 130
+	PrismLexerNEG              = 1
+	PrismLexerA                = 2
+	PrismLexerBOOL             = 3
+	PrismLexerCLOCK            = 4
+	PrismLexerCONST            = 5
+	PrismLexerCSG              = 6
+	PrismLexerCTMC             = 7
+	PrismLexerCTMDP            = 8
+	PrismLexerC                = 9
+	PrismLexerDISC             = 10
+	PrismLexerDOUBLE_KW        = 11
+	PrismLexerDTMC             = 12
+	PrismLexerE                = 13
+	PrismLexerENDINIT          = 14
+	PrismLexerENDINVARIANT     = 15
+	PrismLexerENDMODULE        = 16
+	PrismLexerENDOBSERVABLES   = 17
+	PrismLexerENDPLAYER        = 18
+	PrismLexerENDREWARDS       = 19
+	PrismLexerENDSYSTEM        = 20
+	PrismLexerFALSE            = 21
+	PrismLexerFORMULA          = 22
+	PrismLexerFILTER           = 23
+	PrismLexerFUNC             = 24
+	PrismLexerF                = 25
+	PrismLexerFC               = 26
+	PrismLexerF0               = 27
+	PrismLexerGLOBAL           = 28
+	PrismLexerG                = 29
+	PrismLexerINIT             = 30
+	PrismLexerINVARIANT        = 31
+	PrismLexerI                = 32
+	PrismLexerINT_KW           = 33
+	PrismLexerLABEL            = 34
+	PrismLexerMAXMAX           = 35
+	PrismLexerMAXMIN           = 36
+	PrismLexerMAX              = 37
+	PrismLexerMDP              = 38
+	PrismLexerMINMAX           = 39
+	PrismLexerMINMIN           = 40
+	PrismLexerMIN              = 41
+	PrismLexerMODULE           = 42
+	PrismLexerX                = 43
+	PrismLexerNONDETERMINISTIC = 44
+	PrismLexerOBSERVABLE       = 45
+	PrismLexerOBSERVABLES      = 46
+	PrismLexerPMAXMAX          = 47
+	PrismLexerPMAXMIN          = 48
+	PrismLexerPMAX             = 49
+	PrismLexerPMINMAX          = 50
+	PrismLexerPMINMIN          = 51
+	PrismLexerPMIN             = 52
+	PrismLexerP                = 53
+	PrismLexerPLAYER           = 54
+	PrismLexerPOMDP            = 55
+	PrismLexerPOPTA            = 56
+	PrismLexerPROBABILISTIC    = 57
+	PrismLexerPROB             = 58
+	PrismLexerPTA              = 59
+	PrismLexerRATE             = 60
+	PrismLexerREWARDS          = 61
+	PrismLexerRMAXMAX          = 62
+	PrismLexerRMAXMIN          = 63
+	PrismLexerRMAX             = 64
+	PrismLexerRMINMAX          = 65
+	PrismLexerRMINMIN          = 66
+	PrismLexerRMIN             = 67
+	PrismLexerR                = 68
+	PrismLexerS                = 69
+	PrismLexerSTOCHASTIC       = 70
+	PrismLexerSTPG             = 71
+	PrismLexerSMG              = 72
+	PrismLexerSYSTEM           = 73
+	PrismLexerTPTG             = 74
+	PrismLexerTRUE             = 75
+	PrismLexerU                = 76
+	PrismLexerW                = 77
+	PrismLexerCAR              = 78
+	PrismLexerCPR              = 79
+	PrismLexerCCR              = 80
+	PrismLexerSHAPLEY          = 81
+	PrismLexerBANZHAF          = 82
+	PrismLexerPLAN             = 83
+	PrismLexerBEHAVIOUR        = 84
+	PrismLexerHINF             = 85
+	PrismLexerNOT              = 86
+	PrismLexerAND              = 87
+	PrismLexerOR               = 88
+	PrismLexerIMPLIES          = 89
+	PrismLexerIFF              = 90
+	PrismLexerRARROW           = 91
+	PrismLexerCOLON            = 92
+	PrismLexerSEMI             = 93
+	PrismLexerCOMMA            = 94
+	PrismLexerDOTS             = 95
+	PrismLexerLPAREN           = 96
+	PrismLexerRPAREN           = 97
+	PrismLexerDLBRACKET        = 98
+	PrismLexerDRBRACKET        = 99
+	PrismLexerLBRACKET         = 100
+	PrismLexerRBRACKET         = 101
+	PrismLexerLBRACE           = 102
+	PrismLexerRBRACE           = 103
+	PrismLexerEQ               = 104
+	PrismLexerNE               = 105
+	PrismLexerDLT              = 106
+	PrismLexerDGT              = 107
+	PrismLexerLE               = 108
+	PrismLexerGE               = 109
+	PrismLexerLT               = 110
+	PrismLexerGT               = 111
+	PrismLexerRENAME           = 112
+	PrismLexerPLUS             = 113
+	PrismLexerMINUS            = 114
+	PrismLexerTIMES            = 115
+	PrismLexerDIVIDE           = 116
+	PrismLexerCARET            = 117
+	PrismLexerQMARK            = 118
+	PrismLexerHASH             = 119
+	PrismLexerQNAME            = 120
+	PrismLexerTRACE            = 121
+	PrismLexerIDENTPRIME       = 122
+	PrismLexerIDENT            = 123
+	PrismLexerINT              = 124
+	PrismLexerDOUBLE           = 125
+	PrismLexerWS               = 126
+	PrismLexerCOMMENT          = 127
+	PrismLexerBAD_DOT          = 128
+	PrismLexerBAD_QUOTE        = 129
+	PrismLexerBAD_DQUOTE       = 130
+	PrismLexerBAD_CHAR         = 131
 )

@@ -668,13 +668,13 @@ func (e *BoolLit) Position() Pos   { return e.ValuePos }
 func (e *Name) Position() Pos      { return e.NamePos }
 func (e *LabelRef) Position() Pos  { return e.NamePos }
 func (e *Unary) Position() Pos     { return e.OpPos }
-func (e *Binary) Position() Pos    { return e.X.Position() }
-func (e *Cond) Position() Pos      { return e.Cond.Position() }
+func (e *Binary) Position() Pos    { return leftmost(e).Position() }
+func (e *Cond) Position() Pos      { return leftmost(e).Position() }
 func (e *Call) Position() Pos      { return e.FuncPos }
 func (e *Paren) Position() Pos     { return e.Lparen }
 func (e *Temporal) Position() Pos {
 	if e.Left != nil {
-		return e.Left.Position()
+		return leftmost(e).Position()
 	}
 	return e.OpPos
 }

@@ -29,6 +29,9 @@ func CheckProps(fset *FileSet, m *ModelFile, p *PropsFile) error {
 	}
 	c := newChecker(fset, m)
 	c.checkModel()
+	if c.tooDeep {
+		return c.errs.Err()
+	}
 	c.errs = nil
 	c.checkProps(p)
 	return c.errs.Err()
@@ -44,6 +47,9 @@ func CheckPlan(fset *FileSet, m *ModelFile, d *PlanDecl) error {
 	}
 	c := newChecker(fset, m)
 	c.checkModel()
+	if c.tooDeep {
+		return c.errs.Err()
+	}
 	c.errs = nil
 	c.checkPlan(d.Plan)
 	return c.errs.Err()
@@ -107,6 +113,8 @@ type checker struct {
 	fset *FileSet
 	m    *ModelFile
 	errs ErrorList
+	// tooDeep: definitions nest beyond MaxRefDepth, nothing more is checked
+	tooDeep bool
 
 	idents  map[string]*ident
 	mods    []*modInfo

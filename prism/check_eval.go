@@ -138,11 +138,22 @@ func (c *checker) constValue(id *ident) (cval, bool) {
 	return v, ok
 }
 
+// evalBinary evaluates a chain of binary operators (see LeftChain) with a
+// loop.
 func (c *checker) evalBinary(e *Binary) (cval, bool) {
-	x, ok := c.eval(e.X)
-	if !ok {
-		return x, false
+	first, ops := LeftChain(e)
+	x, ok := c.eval(first)
+	for _, o := range ops {
+		if !ok {
+			return x, false
+		}
+		x, ok = c.evalBinaryOp(o, x)
 	}
+	return x, ok
+}
+
+// evalBinaryOp evaluates one binary operator whose left operand has value x.
+func (c *checker) evalBinaryOp(e *Binary, x cval) (cval, bool) {
 	// Short-circuit as PRISM does.
 	if x.t == tyBool {
 		switch {

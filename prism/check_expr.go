@@ -155,9 +155,18 @@ func (c *checker) formulaType(id *ident) valType {
 	return t
 }
 
+// binary types a chain of binary operators (see LeftChain) with a loop.
 func (c *checker) binary(e *Binary, x ectx) valType {
-	a := c.expr(e.X, x)
-	b := c.expr(e.Y, x)
+	first, ops := LeftChain(e)
+	t := c.expr(first, x)
+	for _, o := range ops {
+		t = c.binaryOp(o, t, c.expr(o.Y, x))
+	}
+	return t
+}
+
+// binaryOp types one binary operator whose operands have types a and b.
+func (c *checker) binaryOp(e *Binary, a, b valType) valType {
 	op := e.Op.String()
 	switch e.Op {
 	case OpAnd, OpOr, OpImplies, OpIff:
@@ -290,23 +299,26 @@ func (c *checker) wantInt(e Expr, x ectx, what string) {
 
 // posOf is e's position, tolerating incomplete trees (nil operands).
 func posOf(e Expr) Pos {
-	switch e := e.(type) {
-	case nil:
-		return NoPos
-	case *Binary:
-		if e.X == nil {
-			return e.OpPos
+	for {
+		switch x := e.(type) {
+		case nil:
+			return NoPos
+		case *Binary:
+			if x.X == nil {
+				return x.OpPos
+			}
+			e = x.X
+		case *Cond:
+			e = x.Cond
+		case *Temporal:
+			if x.Left == nil {
+				return x.OpPos
+			}
+			e = x.Left
+		default:
+			return e.Position()
 		}
-		return posOf(e.X)
-	case *Cond:
-		return posOf(e.Cond)
-	case *Temporal:
-		if e.Left == nil {
-			return e.OpPos
-		}
-		return posOf(e.Left)
 	}
-	return e.Position()
 }
 
 // multi checks a multi-objective query multi(o1, ..., on): its operands

@@ -11,6 +11,9 @@ func (c *checker) checkModel() {
 	c.buildNamespace()
 	c.buildActions()
 	c.checkCycles()
+	if c.tooDeep {
+		return
+	}
 
 	for _, d := range m.Consts {
 		c.checkConst(d, false)

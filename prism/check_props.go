@@ -30,8 +30,15 @@ func (c *checker) checkProps(p *PropsFile) {
 		}
 	}
 	c.cyclesAmong(nodes, idConst, "constant")
+	if c.tooDeep {
+		return
+	}
 	for _, d := range p.Consts {
 		c.checkConst(d, true)
+	}
+	c.checkLabelDepth(p.Labels)
+	if c.tooDeep {
+		return
 	}
 	c.checkLabels(p.Labels)
 	for _, pr := range p.Properties {

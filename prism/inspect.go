@@ -4,13 +4,20 @@ package prism
 // first: it calls f(x) for e and, while f returns true, for every
 // sub-expression of x (operands, bounds, paths, targets, terms). Nil
 // expressions are skipped. It is the one walker of the AST, as go/ast's
-// Inspect is for Go.
+// Inspect is for Go. It keeps its own stack, so a chain of any length
+// (a+b+...+z) is walked without recursion.
 func Inspect(e Expr, f func(Expr) bool) {
-	if e == nil || !f(e) {
-		return
-	}
-	for _, x := range children(e) {
-		Inspect(x, f)
+	stack := []Expr{e}
+	for len(stack) > 0 {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if x == nil || !f(x) {
+			continue
+		}
+		kids := children(x)
+		for i := len(kids) - 1; i >= 0; i-- {
+			stack = append(stack, kids[i])
+		}
 	}
 }
 

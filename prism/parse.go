@@ -18,10 +18,13 @@ import (
 // ModelFile.Type is TypeNone when the file has no type keyword.
 func ParseModel(fset *FileSet, filename, src string) (*ModelFile, error) {
 	var m *ModelFile
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psModel, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.ModelFile()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
-		m = c.modelFile(tree.(*g.ModelFileContext))
+		if m == nil {
+			m = &ModelFile{File: c.file}
+		}
+		c.modelFile(m, tree.(*g.ModelFileContext))
 	})
 	if err != nil {
 		return nil, err
@@ -33,10 +36,13 @@ func ParseModel(fset *FileSet, filename, src string) (*ModelFile, error) {
 // and behaviours). Errors are returned as a sorted ErrorList.
 func ParseProps(fset *FileSet, filename, src string) (*PropsFile, error) {
 	var pf *PropsFile
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psProps, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.PropsFile()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
-		pf = c.propsFile(tree.(*g.PropsFileContext))
+		if pf == nil {
+			pf = &PropsFile{File: c.file}
+		}
+		c.propsFile(pf, tree.(*g.PropsFileContext))
 	})
 	if err != nil {
 		return nil, err
@@ -48,7 +54,7 @@ func ParseProps(fset *FileSet, filename, src string) (*PropsFile, error) {
 // semicolons are allowed.
 func ParseExpr(fset *FileSet, filename, src string) (Expr, error) {
 	var e Expr
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psWhole, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.SingleExpr()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
 		c.props = true
@@ -64,7 +70,7 @@ func ParseExpr(fset *FileSet, filename, src string) (Expr, error) {
 // may appear at the top (as given with onus blame --outcome).
 func ParsePath(fset *FileSet, filename, src string) (Expr, error) {
 	var e Expr
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psWhole, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.SingleExpr()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
 		c.props = true
@@ -81,7 +87,7 @@ func ParsePath(fset *FileSet, filename, src string) (Expr, error) {
 func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
 	var d *PlanDecl
 	src = quoteTrace(src)
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psWhole, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.SinglePlan()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
 		ctx := tree.(*g.SinglePlanContext)
@@ -99,7 +105,7 @@ func ParsePlan(fset *FileSet, filename, src string) (*PlanDecl, error) {
 func ParseBarePlan(fset *FileSet, filename, src string) (*Plan, error) {
 	var pl *Plan
 	src = quoteBareTrace(src)
-	err := psRun(fset, filename, src, func(p *g.PrismParser) antlr.ParserRuleContext {
+	err := psRun(fset, filename, src, psWhole, func(p *g.PrismParser) antlr.ParserRuleContext {
 		return p.BarePlan()
 	}, func(c *psConv, tree antlr.ParserRuleContext) {
 		pl = c.plan(tree.(*g.BarePlanContext).Plan())
@@ -110,11 +116,13 @@ func ParseBarePlan(fset *FileSet, filename, src string) (*Plan, error) {
 	return pl, nil
 }
 
-// psRun lexes and parses src with the given start rule, first in SLL
-// prediction mode (fast) and, only if that reports an error, again in full
-// LL mode, whose errors are the ones reported. A tree without syntax errors
-// is handed to convert.
-func psRun(fset *FileSet, filename, src string,
+// psRun lexes and parses src with the given start rule, in pieces as split
+// allows (see psChunkEnds), each first in SLL prediction mode (fast) and,
+// only if that reports an error, again in full LL mode, whose errors are
+// the ones reported. The tree of each piece is handed to convert while no
+// piece had a syntax error; the errors of a file with syntax errors are
+// only those.
+func psRun(fset *FileSet, filename, src string, split psSplit,
 	start func(*g.PrismParser) antlr.ParserRuleContext,
 	convert func(*psConv, antlr.ParserRuleContext)) (err error) {
 	file := fset.AddFile(filename, src)
@@ -123,9 +131,13 @@ func psRun(fset *FileSet, filename, src string,
 		// Last resort: a panic inside the ANTLR runtime or the conversion is
 		// a bug, but the caller gets an error rather than a crash.
 		if r := recover(); r != nil {
-			if deep, ok := r.(*psTooDeep); ok {
-				c.tooDeep(deep)
-				err = c.errs.Err()
+			switch x := r.(type) {
+			case *psTooDeep:
+				c.tooDeep(x)
+				err = c.errs.Capped().Err()
+				return
+			case psStop:
+				err = c.errs.Capped().Err()
 				return
 			}
 			c.errs.Add(fset.Position(file.Pos(0)), fmt.Sprintf("internal parser error: %v", r))
@@ -133,36 +145,84 @@ func psRun(fset *FileSet, filename, src string,
 		}
 	}()
 
-	lexer := g.NewPrismLexer(antlr.NewInputStream(src))
+	input := antlr.NewInputStream(src)
+	ends, ok, longAt := psChunkEnds(input, split)
+	if !ok {
+		c.errorf(file.Pos(longAt), "this item is longer than %d MiB, the most onus parses at once (up to a ';' outside brackets, or a module, rewards or player block): split it, e.g. into formulas", MaxItemSize>>20)
+		return c.errs.Err()
+	}
+	var convErrs ErrorList
+	from := 0
+	for _, to := range ends {
+		tree := c.parseChunk(input, from, to, start)
+		if len(c.errs) > 0 {
+			// syntax errors: parse on for more of them, convert no more
+			convErrs = nil
+		} else {
+			c.errs = convErrs
+			convert(c, tree)
+			convErrs, c.errs = c.errs, nil
+		}
+		from = to
+	}
+	if len(c.errs) == 0 {
+		c.errs = convErrs
+	}
+	return c.errs.Capped().Err()
+}
+
+// parseChunk parses the characters from:to of input, adding its syntax
+// errors to c.errs; the tree is only meaningful if there are none.
+func (c *psConv) parseChunk(input *antlr.InputStream, from, to int,
+	start func(*g.PrismParser) antlr.ParserRuleContext) antlr.ParserRuleContext {
+	input.Seek(from)
+	lexer := g.NewPrismLexer(input)
+	if from > 0 {
+		at := c.fset.Position(c.file.Pos(from))
+		sim := lexer.Interpreter.(*antlr.LexerATNSimulator)
+		sim.Line, sim.CharPositionInLine = at.Line, at.Column-1
+	}
 	lexer.RemoveErrorListeners()
 	lexer.AddErrorListener(&psLexListener{c: c})
-	tokens := antlr.NewCommonTokenStream(lexer, antlr.TokenDefaultChannel)
+	source := &psChunkSource{psNegSource: psNegSource{PrismLexer: lexer}, end: to}
+	tokens := antlr.NewCommonTokenStream(source, antlr.TokenDefaultChannel)
 	tokens.Fill()
+	had := len(c.errs)
 	if !c.checkNesting(tokens.GetAllTokens()) {
-		return c.errs.Err()
+		return nil
 	}
 
 	p := g.NewPrismParser(tokens)
 	p.RemoveErrorListeners()
 	p.AddParseListener(&psDepthListener{p: p.BaseParser})
-	first := &psParseListener{c: c, count: true}
-	p.AddErrorListener(first)
+	p.AddErrorListener(&psParseListener{c: c, count: true})
 	p.GetInterpreter().SetPredictionMode(antlr.PredictionModeSLL)
-	tree := start(p)
-	if first.n > 0 {
+	tree, sllFailed := psFirstStage(p, start)
+	if sllFailed || len(c.errs) > had {
 		tokens.Seek(0)
 		p = g.NewPrismParser(tokens)
 		p.RemoveErrorListeners()
 		p.AddParseListener(&psDepthListener{p: p.BaseParser})
-		p.AddErrorListener(&psParseListener{c: c, hinted: -1})
+		p.AddErrorListener(&psParseListener{c: c})
 		p.GetInterpreter().SetPredictionMode(antlr.PredictionModeLL)
 		tree = start(p)
 	}
-	if len(c.errs) > 0 {
-		return c.errs.Err()
-	}
-	convert(c, tree)
-	return c.errs.Err()
+	return tree
+}
+
+// psFirstStage runs the SLL stage, which stops at its first syntax error
+// (there is no point in recovering from errors that the LL stage reports
+// again): failed says whether it did.
+func psFirstStage(p *g.PrismParser, start func(*g.PrismParser) antlr.ParserRuleContext) (tree antlr.ParserRuleContext, failed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(psSLLFailed); !ok {
+				panic(r)
+			}
+			tree, failed = nil, true
+		}
+	}()
+	return start(p), false
 }
 
 // psLexListener reports lexer errors. The lexer turns every character that
@@ -180,16 +240,13 @@ func (l *psLexListener) SyntaxError(_ antlr.Recognizer, _ interface{}, line, col
 // psParseListener turns parser errors into `unexpected X, expected Y`.
 type psParseListener struct {
 	*antlr.DefaultErrorListener
-	c      *psConv
-	count  bool // first (SLL) stage: only count errors
-	n      int
-	hinted int // offset of the error after an unparenthesised bound (later errors are dropped), or -1
+	c     *psConv
+	count bool // first (SLL) stage: stop at the first error
 }
 
 func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, line, column int, msg string, e antlr.RecognitionException) {
-	l.n++
 	if l.count {
-		return
+		panic(psSLLFailed{})
 	}
 	pos := Position{Filename: l.c.file.Name(), Line: line, Column: column + 1}
 	what := "syntax error"
@@ -203,6 +260,12 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 			what += ": unexpected " + psTokenDesc(tok)
 		}
 	}
+	if len(l.c.errs) >= MaxErrors {
+		// one error more than the cap: stop parsing, as ANTLR's recovery
+		// would go on through the whole file
+		l.c.errs.Add(pos, TooManyErrors)
+		panic(psStop{})
+	}
 	if p, ok := rec.(antlr.Parser); ok {
 		if tok != nil {
 			if at, hint := unparenthesisedBound(p, tok); hint != "" {
@@ -212,12 +275,9 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 					return e.Pos.Filename == from.Filename && (e.Pos.Line > from.Line || e.Pos.Line == from.Line && e.Pos.Column >= from.Column)
 				})
 				l.c.errs.Add(from, hint)
-				l.hinted = tok.GetStart()
-				return
+				// later errors would only be the recovery's: stop here
+				panic(psStop{})
 			}
-		}
-		if l.hinted >= 0 {
-			return
 		}
 		if exp := psExpected(p); exp != "" {
 			what += ", expected " + exp
@@ -302,6 +362,8 @@ func psTokenName(p antlr.Parser, t int) string {
 		return "number"
 	case g.PrismLexerQNAME:
 		return "quoted name"
+	case g.PrismLexerNEG:
+		return "'-'"
 	}
 	lit := p.GetLiteralNames()
 	if t >= 0 && t < len(lit) && lit[t] != "" {

@@ -15,7 +15,7 @@ import (
 // `unexpected ...`.
 
 // boundOps are the operators that continue a bound's expression.
-var boundOps = []int{g.PrismLexerPLUS, g.PrismLexerMINUS, g.PrismLexerTIMES, g.PrismLexerDIVIDE, g.PrismLexerCARET}
+var boundOps = []int{g.PrismLexerPLUS, g.PrismLexerMINUS, g.PrismLexerNEG, g.PrismLexerTIMES, g.PrismLexerDIVIDE, g.PrismLexerCARET}
 
 // unparenthesisedBound looks back from the error token bad for `OP REL
 // VALUE op` (OP a temporal operator) or `] ^ VALUE op` (a plan; the error at op), with

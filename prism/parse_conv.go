@@ -62,8 +62,8 @@ var psModelTypes = map[int]ModelType{
 	g.PrismParserTPTG: TypeTPTG, g.PrismParserCSG: TypeCSG,
 }
 
-func (c *psConv) modelFile(ctx *g.ModelFileContext) *ModelFile {
-	m := &ModelFile{File: c.file}
+// modelFile adds the items of ctx (a piece of the file) to m.
+func (c *psConv) modelFile(m *ModelFile, ctx *g.ModelFileContext) {
 	for _, it := range ctx.AllModelItem() {
 		switch x := it.GetChild(0).(type) {
 		case *g.ModelTypeContext:
@@ -110,7 +110,7 @@ func (c *psConv) modelFile(ctx *g.ModelFileContext) *ModelFile {
 			}
 		}
 	}
-	return m
+
 }
 
 func (c *psConv) constDecl(x g.IConstDeclContext) *ConstDecl {
@@ -269,9 +269,9 @@ func (c *psConv) player(ctx *g.PlayerDeclContext) *Player {
 
 // ---------------------------------------------------------------- props file
 
-func (c *psConv) propsFile(ctx *g.PropsFileContext) *PropsFile {
+// propsFile adds the items of ctx (a piece of the file) to pf.
+func (c *psConv) propsFile(pf *PropsFile, ctx *g.PropsFileContext) {
 	c.props = true
-	pf := &PropsFile{File: c.file}
 	for _, it := range ctx.AllPropsItem() {
 		ic := it.(*g.PropsItemContext)
 		switch {
@@ -288,7 +288,7 @@ func (c *psConv) propsFile(ctx *g.PropsFileContext) *PropsFile {
 			pf.Properties = append(pf.Properties, c.property(ic.Property().(*g.PropertyContext)))
 		}
 	}
-	return pf
+
 }
 
 func (c *psConv) property(ctx *g.PropertyContext) *Property {
@@ -338,7 +338,11 @@ func (c *psConv) commentsAbove(off int) []string {
 func (c *psConv) plan(x g.IPlanContext) *Plan {
 	ctx := x.(*g.PlanContext)
 	if t := ctx.TRACE(); t != nil {
-		return &Plan{Pos: c.tpos(t), Trace: traceName(t.GetText())}
+		name := traceName(t.GetText())
+		if name == "" {
+			c.errorf(c.tpos(t), "a trace needs a file name: @\"FILE\"")
+		}
+		return &Plan{Pos: c.tpos(t), Trace: name}
 	}
 	return &Plan{Pos: c.pos(ctx.GetStart()), Items: c.planItems(ctx.AllPlanItem())}
 }
@@ -367,8 +371,8 @@ func (c *psConv) planStep(ctx *g.PlanStepContext) *PlanStep {
 	for _, e := range ctx.AllPlanEntry() {
 		e := e.(*g.PlanEntryContext)
 		switch {
-		case e.MINUS() != nil:
-			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.MINUS()), Index: -1, Idle: true})
+		case e.NEG() != nil:
+			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.NEG()), Index: -1, Idle: true})
 		case e.TIMES() != nil:
 			s.Actions = append(s.Actions, PlanAction{Pos: c.tpos(e.TIMES()), Index: -1, Free: true})
 		default:

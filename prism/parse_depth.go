@@ -74,7 +74,7 @@ func (c *psConv) checkNesting(toks []antlr.Token) bool {
 		case g.PrismLexerRPAREN, g.PrismLexerRBRACKET, g.PrismLexerDRBRACKET, g.PrismLexerRBRACE:
 			depth = max(depth-1, 0)
 			run = 0
-		case g.PrismLexerMINUS, g.PrismLexerNOT, g.PrismLexerX, g.PrismLexerF, g.PrismLexerG:
+		case g.PrismLexerNEG, g.PrismLexerMINUS, g.PrismLexerNOT, g.PrismLexerX, g.PrismLexerF, g.PrismLexerG:
 			run++
 		default:
 			run = 0

@@ -60,16 +60,7 @@ func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 	case *g.PrimaryExprContext:
 		return c.expr(ctx.Primary(), path)
 	case *g.TempBinaryExprContext:
-		op := psTok(ctx.GetChild(1))
-		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()], Left: c.expr(ctx.Expr(0), path)}
-		if ctx.TimeBound() != nil {
-			e.Bound = c.timeBound(ctx.TimeBound().(*g.TimeBoundContext))
-		}
-		e.Right = c.expr(ctx.Expr(1), path)
-		c.checkTemporal(e, path)
-		c.needLeft(e.Left, prLevTempUn, op)
-		c.need(e.Right, prLevTempUn, ctx.Expr(1))
-		return e
+		return c.binary(ctx, path)
 	case *g.TempUnaryExprContext:
 		op := ctx.GetStart()
 		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()]}
@@ -94,7 +85,7 @@ func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 		c.need(e.X, prLevNot, ctx.Expr())
 		return e
 	case *g.NegExprContext:
-		e := &Unary{OpPos: c.tpos(ctx.MINUS()), Op: OpNeg, X: c.expr(ctx.Expr(), path)}
+		e := &Unary{OpPos: c.tpos(ctx.NEG()), Op: OpNeg, X: c.expr(ctx.Expr(), path)}
 		c.need(e.X, prLevUnary, ctx.Expr())
 		return e
 	case *g.PrimaryContext:
@@ -158,12 +149,54 @@ func (c *psConv) expr(t antlr.Tree, path bool) Expr {
 	return &BoolLit{ValuePos: p}
 }
 
-// binary converts `x op y` and checks that both operands may stand there in
-// PRISM's grammar (the levels are those the printer uses).
+// psInfix reports whether t is the context of an infix operator, whose
+// left operand is its first child.
+func psInfix(t antlr.Tree) bool {
+	switch t.(type) {
+	case *g.ImpliesExprContext, *g.IffExprContext, *g.OrExprContext, *g.AndExprContext,
+		*g.EqExprContext, *g.RelExprContext, *g.PlusExprContext, *g.TimesExprContext,
+		*g.PowExprContext, *g.TempBinaryExprContext:
+		return true
+	}
+	return false
+}
+
+// binary converts a chain of infix operators `x op y op z ...` (nested down
+// the left operands, as long as the input) with a loop, and checks that
+// every operand may stand where it is in PRISM's grammar (the levels are
+// those the printer uses).
 func (c *psConv) binary(ctx antlr.ParserRuleContext, path bool) Expr {
+	var chain []antlr.ParserRuleContext
+	var t antlr.Tree = ctx
+	for psInfix(t) {
+		r := t.(antlr.ParserRuleContext)
+		chain = append(chain, r)
+		t = r.GetChild(0)
+	}
+	x := c.expr(t, path)
+	for i := len(chain) - 1; i >= 0; i-- {
+		x = c.infix(chain[i], x, path)
+	}
+	return x
+}
+
+// infix converts one infix operator whose left operand x is converted.
+func (c *psConv) infix(ctx antlr.ParserRuleContext, x Expr, path bool) Expr {
+	if tb, ok := ctx.(*g.TempBinaryExprContext); ok {
+		op := psTok(tb.GetChild(1))
+		e := &Temporal{OpPos: c.pos(op), Op: psTempOps[op.GetTokenType()], Left: x}
+		if tb.TimeBound() != nil {
+			e.Bound = c.timeBound(tb.TimeBound().(*g.TimeBoundContext))
+		}
+		e.Right = c.expr(tb.Expr(1), path)
+		c.checkTemporal(e, path)
+		c.needLeft(e.Left, prLevTempUn, op)
+		c.need(e.Right, prLevTempUn, tb.Expr(1))
+		return e
+	}
 	op := psTok(ctx.GetChild(1))
-	xc, yc := ctx.GetChild(0), ctx.GetChild(2)
-	e := &Binary{X: c.expr(xc, path), OpPos: c.pos(op), Op: psBinOps[op.GetTokenType()], Y: c.expr(yc, path)}
+	yc := ctx.GetChild(ctx.GetChildCount() - 1)
+	e := &Binary{X: x, OpPos: c.pos(op), Op: psBinOps[op.GetTokenType()], Y: c.expr(yc, path)}
 	left, right := prOperandLevels(e.Op)
 	c.needLeft(e.X, left, op)
 	c.need(e.Y, right, yc)
@@ -415,25 +448,17 @@ func (c *psConv) rewardContent(r *RewardOp, x g.IRewardContentContext) {
 // hasTemporal reports whether e has a temporal operator outside the
 // operators (P, R, <<..>>, ...) that start path formulas of their own.
 func hasTemporal(e Expr) bool {
-	switch x := e.(type) {
-	case *Temporal:
-		return true
-	case *Paren:
-		return hasTemporal(x.X)
-	case *Unary:
-		return hasTemporal(x.X)
-	case *Binary:
-		return hasTemporal(x.X) || hasTemporal(x.Y)
-	case *Cond:
-		return hasTemporal(x.Cond) || hasTemporal(x.Then) || hasTemporal(x.Else)
-	case *Call:
-		for _, a := range x.Args {
-			if hasTemporal(a) {
-				return true
-			}
+	found := false
+	Inspect(e, func(x Expr) bool {
+		switch x.(type) {
+		case *Temporal:
+			found = true
+		case *Paren, *Unary, *Binary, *Cond, *Call:
+			return !found
 		}
-	}
-	return false
+		return false
+	})
+	return found
 }
 
 // psReachTarget returns the operand of an expression that is exactly an

@@ -245,15 +245,33 @@ func prDouble(e *DoubleLit) string {
 // prBinary prints a binary operator with the operand levels of the grammar:
 // left-associative levels take the right operand one level tighter, the
 // right-associative ones (=>, ^) the left one.
+//
+// The operators down the left operands that need no parentheses are printed
+// with a loop, so that a chain of any length takes no stack.
 func prBinary(b *strings.Builder, e *Binary) {
-	left, right := prOperandLevels(e.Op)
-	prExpr(b, e.X, left)
-	if e.Op == OpPow {
-		b.WriteByte('^')
-	} else {
-		b.WriteString(" " + e.Op.String() + " ")
+	chain := []*Binary{e}
+	for {
+		top := chain[len(chain)-1]
+		x, ok := top.X.(*Binary)
+		left, _ := prOperandLevels(top.Op)
+		if !ok || prLevel(x) < left {
+			break
+		}
+		chain = append(chain, x)
 	}
-	prExpr(b, e.Y, right)
+	bottom := chain[len(chain)-1]
+	left, _ := prOperandLevels(bottom.Op)
+	prExpr(b, bottom.X, left)
+	for i := len(chain) - 1; i >= 0; i-- {
+		o := chain[i]
+		if o.Op == OpPow {
+			b.WriteByte('^')
+		} else {
+			b.WriteString(" " + o.Op.String() + " ")
+		}
+		_, right := prOperandLevels(o.Op)
+		prExpr(b, o.Y, right)
+	}
 }
 
 // prOperandLevels gives the lowest levels PRISM's grammar allows for the

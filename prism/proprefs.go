@@ -25,36 +25,61 @@ func ExpandPropertyRefs(fset *FileSet, p *PropsFile) error {
 	var errs ErrorList
 	reported := map[Pos]bool{}
 	done := map[string]Expr{}
-	var expand func(e Expr, stack []string) Expr
-	expand = func(e Expr, stack []string) Expr {
-		return substLabels(e, func(r *LabelRef) Expr {
+	depth := map[string]int{} // of the references nested in a property's expansion, plus one
+	onStack := map[string]bool{}
+	tooDeep := func(at Pos) Expr {
+		if !reported[NoPos] {
+			reported[NoPos] = true
+			errs.Addf(fset, at, "property references nest more than %d deep (each property referring to the next)", MaxRefDepth)
+		}
+		return nil
+	}
+	var expand func(e Expr, stack []string) (Expr, int)
+	expand = func(e Expr, stack []string) (Expr, int) {
+		d := 0
+		x := substLabels(e, func(r *LabelRef) Expr {
 			def, ok := named[r.Name]
 			if !ok || labels[r.Name] {
 				return nil
 			}
-			for i, s := range stack {
-				if s == r.Name {
-					if !reported[r.NamePos] {
-						reported[r.NamePos] = true
-						errs.Addf(fset, r.NamePos, "cyclic property reference: %s", strings.Join(append(stack[i:], r.Name), " -> "))
-					}
-					return nil
+			if onStack[r.Name] {
+				i := len(stack) - 1
+				for stack[i] != r.Name {
+					i--
 				}
+				if !reported[r.NamePos] {
+					reported[r.NamePos] = true
+					errs.Addf(fset, r.NamePos, "cyclic property reference: %s", strings.Join(append(stack[i:], r.Name), " -> "))
+				}
+				return nil
 			}
-			if x, ok := done[r.Name]; ok {
-				return &Paren{Lparen: r.NamePos, X: x}
+			x, ok := done[r.Name]
+			if !ok {
+				if len(stack) >= MaxRefDepth {
+					return tooDeep(r.NamePos)
+				}
+				onStack[r.Name] = true
+				var xd int
+				x, xd = expand(def, append(stack, r.Name))
+				delete(onStack, r.Name)
+				done[r.Name], depth[r.Name] = x, xd+1
 			}
-			x := expand(def, append(stack, r.Name))
-			done[r.Name] = x
+			if depth[r.Name] > MaxRefDepth {
+				return tooDeep(r.NamePos)
+			}
+			d = max(d, depth[r.Name])
 			return &Paren{Lparen: r.NamePos, X: x}
 		})
+		return x, d
 	}
 	for _, pr := range p.Properties {
 		var stack []string
 		if pr.Name != "" {
 			stack = []string{pr.Name}
+			onStack[pr.Name] = true
 		}
-		pr.Expr = expand(pr.Expr, stack)
+		pr.Expr, _ = expand(pr.Expr, stack)
+		delete(onStack, pr.Name)
 	}
 	return errs.Err()
 }
@@ -78,9 +103,15 @@ func substLabels(e Expr, f func(*LabelRef) Expr) Expr {
 		c.X = s(x.X)
 		return &c
 	case *Binary:
-		c := *x
-		c.X, c.Y = s(x.X), s(x.Y)
-		return &c
+		// a chain is copied with a loop (see LeftChain)
+		first, ops := LeftChain(x)
+		acc := s(first)
+		for _, o := range ops {
+			c := *o
+			c.X, c.Y = acc, s(o.Y)
+			acc = &c
+		}
+		return acc
 	case *Cond:
 		c := *x
 		c.Cond, c.Then, c.Else = s(x.Cond), s(x.Then), s(x.Else)

@@ -209,10 +209,27 @@ func (cp *compiler) unary(e *prism.Unary) cexpr {
 	return fold(cexpr{t: prism.TDouble, f: func(s []int32) float64 { return -xf(s) }, primes: x.primes}, x)
 }
 
+// binary compiles a chain of binary operators (see prism.LeftChain) with a
+// loop: a sum of any length takes no stack to compile.
 func (cp *compiler) binary(e *prism.Binary) cexpr {
+	first, ops := prism.LeftChain(e)
+	x := cp.compile(first)
+	for _, o := range ops {
+		x = cp.binaryOp(o, x, cp.compile(o.Y))
+	}
+	return x
+}
+
+// binaryOp compiles one binary operator from its compiled operands.
+func (cp *compiler) binaryOp(e *prism.Binary, x, y cexpr) cexpr {
 	switch e.Op {
 	case prism.OpAnd, prism.OpOr, prism.OpImplies, prism.OpIff:
-		x, y := cp.bool(e.X), cp.bool(e.Y)
+		if x.t != prism.TBool {
+			fail(e.X.Position(), "expected a boolean expression, found %s", x.t)
+		}
+		if y.t != prism.TBool {
+			fail(e.Y.Position(), "expected a boolean expression, found %s", y.t)
+		}
 		xb, yb := x.b, y.b
 		var f func([]int32) bool
 		switch e.Op {
@@ -227,7 +244,6 @@ func (cp *compiler) binary(e *prism.Binary) cexpr {
 		}
 		return fold(cexpr{t: prism.TBool, b: f, primes: mergePrimes(x.primes, y.primes)}, x, y)
 	}
-	x, y := cp.compile(e.X), cp.compile(e.Y)
 	primes := mergePrimes(x.primes, y.primes)
 	pos := e.OpPos
 	switch e.Op {

@@ -149,19 +149,47 @@ func rename(ren map[string]string, s string) string {
 	return s
 }
 
+// binary evaluates a chain of binary operators (see prism.LeftChain) with
+// a loop.
 func (in *interp) binary(e *prism.Binary) Value {
+	first, ops := prism.LeftChain(e)
+	x := in.eval(first)
+	for _, o := range ops {
+		x = in.binaryOp(o, x)
+	}
+	return x
+}
+
+// boolOperand checks that the value v of operand e is a boolean.
+func boolOperand(e prism.Expr, v Value) bool {
+	if v.Type != prism.TBool {
+		fail(e.Position(), "expected a boolean, found %s", v.Type)
+	}
+	return v.B
+}
+
+// numOperand checks that the value v of operand e is a number.
+func numOperand(e prism.Expr, v Value) Value {
+	if v.Type == prism.TBool {
+		fail(e.Position(), "expected a number, found a boolean")
+	}
+	return v
+}
+
+// binaryOp evaluates one binary operator whose left operand has value xv.
+func (in *interp) binaryOp(e *prism.Binary, xv Value) Value {
 	switch e.Op {
 	case prism.OpAnd:
-		return boolVal(in.boolean(e.X) && in.boolean(e.Y))
+		return boolVal(boolOperand(e.X, xv) && in.boolean(e.Y))
 	case prism.OpOr:
-		return boolVal(in.boolean(e.X) || in.boolean(e.Y))
+		return boolVal(boolOperand(e.X, xv) || in.boolean(e.Y))
 	case prism.OpImplies:
-		return boolVal(!in.boolean(e.X) || in.boolean(e.Y))
+		return boolVal(!boolOperand(e.X, xv) || in.boolean(e.Y))
 	case prism.OpIff:
-		a := in.boolean(e.X)
+		a := boolOperand(e.X, xv)
 		return boolVal(a == in.boolean(e.Y))
 	case prism.OpEq, prism.OpNe:
-		x, y := in.eval(e.X), in.eval(e.Y)
+		x, y := xv, in.eval(e.Y)
 		var eq bool
 		switch {
 		case x.Type == prism.TBool && y.Type == prism.TBool:
@@ -175,7 +203,7 @@ func (in *interp) binary(e *prism.Binary) Value {
 		}
 		return boolVal(eq == (e.Op == prism.OpEq))
 	case prism.OpLt, prism.OpLe, prism.OpGt, prism.OpGe:
-		x, y := in.num(e.X), in.num(e.Y)
+		x, y := numOperand(e.X, xv), in.num(e.Y)
 		var c int
 		if x.Type == prism.TInt && y.Type == prism.TInt {
 			c = cmp64(x.I, y.I)
@@ -196,7 +224,7 @@ func (in *interp) binary(e *prism.Binary) Value {
 		}
 		return boolVal(c >= 0)
 	}
-	x, y := in.num(e.X), in.num(e.Y)
+	x, y := numOperand(e.X, xv), in.num(e.Y)
 	return arith(e.OpPos, e.Op, x, y, in.exact)
 }
 

@@ -134,7 +134,17 @@ func findGap(e prism.Expr, at prism.Pos) (prism.Pos, bool) {
 	case *prism.Unary:
 		at, kids = x.OpPos, []prism.Expr{x.X}
 	case *prism.Binary:
-		at, kids = x.OpPos, []prism.Expr{x.X, x.Y}
+		// a chain is walked with a loop (see prism.LeftChain)
+		first, ops := prism.LeftChain(x)
+		if pos, ok := findGap(first, ops[0].OpPos); !ok {
+			return pos, false
+		}
+		for _, o := range ops {
+			if pos, ok := findGap(o.Y, o.OpPos); !ok {
+				return pos, false
+			}
+		}
+		return x.OpPos, true
 	case *prism.Cond:
 		kids = []prism.Expr{x.Cond, x.Then, x.Else}
 	case *prism.Paren:

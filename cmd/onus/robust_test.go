@@ -155,6 +155,17 @@ var robustRows = []struct {
 	{"big-horizon count under a small --max-memory", []string{"check", "../../../../examples/robots.prism", "--const", "N=40,cross=5",
 		"--pf", `CAR(r1, [*])#=? [ F<=100000 "done" ]`, "--max-memory", "1M"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 1048576 bytes for the product and its passes (--max-memory)", nil},
+	// long inputs (issue 14; ../shared/robustness 01, 02 and 07 at small
+	// sizes): chains are walked with loops, errors stop at twenty
+	{"01: a property that is a sum of 20,000 terms", []string{"check", "../../../../examples/cpd.prism",
+		"--pf", "P=? [ X s=" + strings.Repeat("0+", 20000) + "0 ]"}, exitOK, "", []string{"Result: 0.25\n"}},
+	{"a property that is a chain of 20,000 subtractions", []string{"check", "../../../../examples/cpd.prism",
+		"--pf", "P=? [ X s=" + strings.Repeat("s-1+", 20000) + "s-s ]"}, exitOK, "", []string{"Result: 0\n"}},
+	{"02: an update that is a sum of 5,000 terms", []string{"build", "chain.prism"}, exitOK, "", []string{"States:      4 (1 initial)"}},
+	{"07: 2,000 stray + stop after twenty errors", []string{"check", "../../../../examples/cpd.prism",
+		"--pf", `P=? [ F "fine" ` + strings.Repeat("+ ", 2000) + "]"}, exitBadInput, "--pf:1:58: error: too many errors", nil},
+	{"07: R[C+C+...] stops after twenty errors", []string{"check", "../../../../examples/cpd.prism",
+		"--pf", `R{"a"}max=? [ ` + strings.Repeat("C+", 2000) + "C ]"}, exitBadInput, "--pf:1:55: error: too many errors", nil},
 	{"props file without properties", []string{"check", "inf.prism", "empty.props"}, exitBadInput,
 		"empty.props:1:1: error: the file holds no properties to check (add some, or give --pf)", nil},
 }
