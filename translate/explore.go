@@ -71,6 +71,10 @@ type explorer struct {
 	mixStart []int32
 	mixAct   []int32
 	mixW     []float64
+
+	// csg: the enabled commands of each module by action, and scratch
+	csgIdx     []actionIndex
+	seenPlayer []bool
 }
 
 func (b *builder) explore() (g *Game, err error) {
