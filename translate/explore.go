@@ -24,13 +24,29 @@ type participant struct {
 	br []branch
 }
 
-// explorer holds the state of the breadth-first exploration. Everything is
-// in exploration order until finish sorts it.
+// explorer holds the state of the exploration, which runs in two passes
+// over the same code (expand). The first, breadth-first, only discovers
+// the states: the arrays of choices and transitions hold one state's at a
+// time and are then emptied, their lengths added to running totals. The
+// states are then renumbered in PRISM's order (by valuation, §4.12), and
+// the second pass expands them in that order into arrays allocated once
+// at their final sizes, which become the game's: no array grows, none is
+// copied into another order, and what exploration holds at its peak is
+// about the game itself.
 type explorer struct {
 	b  *builder
 	st *store
 	n  int
 	s2 []int32 // old state in [0,n), new state in [n,2n)
+
+	// discover is set in the first pass. Its totals count the choices,
+	// transitions and dtmc mixes of the states expanded so far; polls
+	// counts the calls of checkLimits.
+	discover bool
+	totCh    int64
+	totTr    int64
+	totMix   int64
+	polls    int
 
 	// per explored state
 	stChoice []int32 // start of its choices
@@ -108,6 +124,8 @@ func (b *builder) explore() (g *Game, err error) {
 			switch e := r.(type) {
 			case *LimitError:
 				g, err = nil, e
+			case *pollError:
+				g, err = nil, e.err
 			case *evalError:
 				b.addEvalErr(e)
 				g, err = nil, b.errs.Err()
@@ -117,11 +135,79 @@ func (b *builder) explore() (g *Game, err error) {
 		}
 	}()
 	initial := x.initialStates()
+	x.discover = true
 	for i := int32(0); int(i) < x.st.count; i++ {
 		x.expand(i)
+		x.forget()
 	}
-	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
-	return x.finish(initial), nil
+	x.discover = false
+	order := x.st.renumber()
+	x.allocate()
+	for i := range x.brStamp {
+		x.brStamp[i] = -1
+	}
+	for s := int32(0); int(s) < x.st.count; s++ {
+		x.expand(s)
+		x.sortState()
+	}
+	return x.finish(initial, order), nil
+}
+
+// forget adds the current state's choices and transitions to the totals
+// and empties the arrays (first pass).
+func (x *explorer) forget() {
+	x.totCh += int64(len(x.chAction))
+	x.totTr += int64(len(x.trTarget))
+	x.totMix += int64(len(x.mixAct))
+	x.stChoice, x.stDead, x.stOwner, x.mixStart = x.stChoice[:0], x.stDead[:0], x.stOwner[:0], x.mixStart[:0]
+	x.chAction, x.chJoint, x.chTrans = x.chAction[:0], x.chJoint[:0], x.chTrans[:0]
+	x.trTarget, x.trProb = x.trTarget[:0], x.trProb[:0]
+	if x.exact {
+		clear(x.trRat)
+		x.trRat = x.trRat[:0]
+	}
+	x.mixAct, x.mixW = x.mixAct[:0], x.mixW[:0]
+}
+
+// allocate makes the arrays of the second pass at the sizes the first
+// counted.
+func (x *explorer) allocate() {
+	b := x.b
+	N := x.st.count
+	x.stChoice = make([]int32, 0, N+1)
+	x.stDead = make([]bool, 0, N)
+	if b.typ == prism.TypeSMG {
+		x.stOwner = make([]int32, 0, N)
+	}
+	x.chAction = make([]int32, 0, x.totCh)
+	if b.typ == prism.TypeCSG {
+		x.chJoint = make([]int32, 0, x.totCh*int64(len(b.players)))
+	}
+	x.chTrans = make([]int32, 0, x.totCh+1)
+	x.trTarget = make([]int32, 0, x.totTr)
+	x.trProb = make([]float64, 0, x.totTr)
+	if x.exact {
+		x.trRat = make([]*big.Rat, 0, x.totTr)
+	}
+	if b.typ == prism.TypeDTMC {
+		x.mixStart = make([]int32, 0, N)
+		x.mixAct = make([]int32, 0, x.totMix)
+		x.mixW = make([]float64, 0, x.totMix)
+	}
+}
+
+// sortState sorts the transitions of each choice of the current state by
+// target (second pass).
+func (x *explorer) sortState() {
+	first := int(x.stChoice[len(x.stChoice)-1])
+	for c := first; c < len(x.chAction); c++ {
+		lo := int(x.chTrans[c])
+		hi := len(x.trTarget)
+		if c+1 < len(x.chTrans) {
+			hi = int(x.chTrans[c+1])
+		}
+		sortTrans(x.trTarget, x.trProb, x.trRat, lo, hi)
+	}
 }
 
 // initialStates adds the initial states and returns their indices.

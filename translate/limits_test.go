@@ -22,9 +22,9 @@ func TestLimits(t *testing.T) {
 		{"states enough", Config{MaxStates: 1001}, nil},
 		{"transitions", Config{MaxTransitions: 2000}, &LimitError{Transitions, 2000}},
 		{"transitions enough", Config{MaxTransitions: 2001}, nil},
-		// The estimate is about 150 KB, 400 KB with exact rationals.
-		{"memory", Config{MaxMemory: 128 << 10}, &LimitError{Memory, 128 << 10}},
-		{"memory enough", Config{MaxMemory: 256 << 10}, nil},
+		// The estimate is about 85 KB, 330 KB with exact rationals.
+		{"memory", Config{MaxMemory: 64 << 10}, &LimitError{Memory, 64 << 10}},
+		{"memory enough", Config{MaxMemory: 128 << 10}, nil},
 		{"memory exact", Config{MaxMemory: 256 << 10, Exact: true}, &LimitError{Memory, 256 << 10}},
 		{"memory exact enough", Config{MaxMemory: 512 << 10, Exact: true}, nil},
 	}

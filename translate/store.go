@@ -114,33 +114,51 @@ func (st *store) state(i int32) []int32 {
 	return st.vals[int(i)*st.n : int(i+1)*st.n]
 }
 
-// sorted returns the states in key order (the order of their valuations).
-func (st *store) sorted() []int32 {
+// renumber renumbers the states in key order (the order of their
+// valuations): afterwards find and state use the new indices. It returns
+// the old index of each new one.
+func (st *store) renumber() []int32 {
 	order := make([]int32, 0, st.count)
 	if st.dense != nil {
-		for _, i := range st.dense {
+		for k, i := range st.dense {
 			if i > 0 {
 				order = append(order, i-1)
+				st.dense[k] = int32(len(order))
 			}
 		}
-		return order
-	}
-	for i := 0; i < st.count; i++ {
-		order = append(order, int32(i))
-	}
-	if st.fits {
-		keys := make([]uint64, st.count)
-		for i := range keys {
-			keys[i] = st.key64(st.state(int32(i)))
+	} else {
+		for i := 0; i < st.count; i++ {
+			order = append(order, int32(i))
 		}
-		slices.SortFunc(order, func(a, c int32) int {
-			return cmp.Compare(keys[a], keys[c])
-		})
-		return order
+		if st.fits {
+			keys := make([]uint64, st.count)
+			for i := range keys {
+				keys[i] = st.key64(st.state(int32(i)))
+			}
+			slices.SortFunc(order, func(a, c int32) int {
+				return cmp.Compare(keys[a], keys[c])
+			})
+		} else {
+			slices.SortFunc(order, func(a, c int32) int {
+				return slices.Compare(st.state(a), st.state(c))
+			})
+		}
+		inv := make([]int32, st.count)
+		for newI, old := range order {
+			inv[old] = int32(newI)
+		}
+		for k, i := range st.m64 {
+			st.m64[k] = inv[i]
+		}
+		for k, i := range st.mstr {
+			st.mstr[k] = inv[i]
+		}
 	}
-	slices.SortFunc(order, func(a, c int32) int {
-		return slices.Compare(st.state(a), st.state(c))
-	})
+	vals := make([]int32, 0, len(st.vals))
+	for _, old := range order {
+		vals = append(vals, st.state(old)...)
+	}
+	st.vals = vals
 	return order
 }
 
