@@ -63,6 +63,7 @@ type explorer struct {
 
 	// per state scratch
 	cur      int32
+	curKey   uint64  // the current state's packed key (when it fits)
 	curOwner []int32 // owner of each choice of the current state (smg)
 	curPos   []prism.Pos
 	curAct   []int32
@@ -310,6 +311,9 @@ func appendInt(b []byte, x int64) []byte {
 func (x *explorer) expand(i int32) {
 	x.cur = i
 	copy(x.s2, x.st.state(i))
+	if x.st.fits {
+		x.curKey = x.st.key64(x.s2)
+	}
 	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
 	x.curOwner = x.curOwner[:0]
 	x.curPos = x.curPos[:0]
@@ -363,7 +367,9 @@ func (x *explorer) branches(c *command) []branch {
 	sum := 0.0
 	for _, u := range c.updates {
 		p := 1.0
-		if u.prob != nil {
+		if u.probConst {
+			p = u.probK
+		} else if u.prob != nil {
 			p = u.prob(s)
 		}
 		if math.IsNaN(p) || math.IsInf(p, 0) || p < 0 {
@@ -527,11 +533,13 @@ func close12(a, b float64) bool {
 }
 
 // target computes the successor for one combination of branches and
-// returns its state index.
+// returns its state index. Without primed reads, when the packed key fits
+// in 64 bits, the successor is found by its key alone: the current
+// state's with the assigned fields replaced (a later assignment of a
+// variable overrides an earlier one, as in s2).
 func (x *explorer) target(parts []participant, idx []int) int32 {
 	n := x.n
 	s := x.s2
-	copy(s[n:], s[:n])
 	primed := false
 	for k := range parts {
 		if parts[k].br[idx[k]].u.primed {
@@ -539,6 +547,21 @@ func (x *explorer) target(parts []participant, idx []int) int32 {
 			break
 		}
 	}
+	if !primed && x.st.fits {
+		key := x.curKey
+		for k := range parts {
+			u := parts[k].br[idx[k]].u
+			for ai := range u.assigns {
+				a := &u.assigns[ai]
+				key = x.st.setField(key, a.v, x.eval(a))
+			}
+		}
+		if key == x.curKey {
+			return x.cur
+		}
+		return x.st.findKey(key, s[n:])
+	}
+	copy(s[n:], s[:n])
 	if !primed {
 		for k := range parts {
 			u := parts[k].br[idx[k]].u

@@ -25,6 +25,8 @@ type store struct {
 	count int
 	max   int
 	buf   []byte
+	shift []uint   // fits: the position of each variable's field in the key
+	mask  []uint64 // fits: each variable's field, in place
 }
 
 func newStore(vars []Var, max int) *store {
@@ -37,6 +39,14 @@ func newStore(vars []Var, max int) *store {
 		total += w
 	}
 	st.fits = total <= 64
+	if st.fits {
+		pos := total
+		for _, w := range st.width {
+			pos -= w
+			st.shift = append(st.shift, pos)
+			st.mask = append(st.mask, (uint64(1)<<w-1)<<pos)
+		}
+	}
 	switch {
 	case total <= denseBits:
 		st.dense = make([]int32, 1<<total)
@@ -98,6 +108,33 @@ func (st *store) find(s []int32) (int32, bool) {
 	i := st.add(s)
 	st.mstr[string(k)] = i
 	return i, true
+}
+
+// findKey is find for a packed key (when the key fits in 64 bits); s is
+// scratch for the valuation of a new state.
+func (st *store) findKey(k uint64, s []int32) int32 {
+	if st.dense != nil {
+		if i := st.dense[k]; i > 0 {
+			return i - 1
+		}
+	} else if i, ok := st.m64[k]; ok {
+		return i
+	}
+	for v := range s {
+		s[v] = int32(int64((k&st.mask[v])>>st.shift[v]) + st.lo[v])
+	}
+	i := st.add(s)
+	if st.dense != nil {
+		st.dense[k] = i + 1
+	} else {
+		st.m64[k] = i
+	}
+	return i
+}
+
+// setField returns key k with variable v's field holding value x.
+func (st *store) setField(k uint64, v int, x int32) uint64 {
+	return k&^st.mask[v] | uint64(int64(x)-st.lo[v])<<st.shift[v]
 }
 
 func (st *store) add(s []int32) int32 {
