@@ -64,3 +64,9 @@ func BenchmarkBuildCounters215(b *testing.B) {
 		b.ReportMetric(float64(m.Game.NumTransitions()), "transitions")
 	}
 }
+
+// BenchmarkBuildRobots1000 builds examples/robots.prism with N=1000: a
+// csg of 10^6 states with joint actions.
+func BenchmarkBuildRobots1000(b *testing.B) {
+	benchBuild(b, "../examples/robots.prism", "N=1000,cross=40")
+}

@@ -79,7 +79,13 @@ func (x *explorer) checkPlayers(c *command) {
 // actions of the enabled commands of its modules, ascending.
 func (x *explorer) csgMoves() [][]int32 {
 	b := x.b
-	moves := make([][]int32, len(b.players))
+	if x.moves == nil {
+		x.moves = make([][]int32, len(b.players))
+	}
+	moves := x.moves
+	for p := range moves {
+		moves[p] = moves[p][:0]
+	}
 	for mi := range b.modules {
 		p := b.modOwner[mi]
 		if p < 0 {
@@ -102,9 +108,13 @@ func (x *explorer) csgMoves() [][]int32 {
 func (x *explorer) csgJointActions(moves [][]int32) {
 	b := x.b
 	np := len(b.players)
-	tuple := make([]int32, np)
-	pos := make([]int, np)
+	if x.tuple == nil {
+		x.tuple, x.tuplePos, x.used = make([]int32, np), make([]int, np), make([][]bool, np)
+		x.matched = make([][]*command, len(b.modules))
+	}
+	tuple, pos, matched := x.tuple, x.tuplePos, x.matched
 	for p := range tuple {
+		tuple[p], pos[p] = 0, 0
 		if len(moves[p]) > 0 {
 			tuple[p] = moves[p][0]
 		}
@@ -112,11 +122,11 @@ func (x *explorer) csgJointActions(moves [][]int32) {
 	survivors := 0
 	// used[p][i]: player p's i-th move (its only entry, idle, if it has
 	// none) is part of a surviving joint action
-	used := make([][]bool, np)
+	used := x.used
 	for p := range used {
-		used[p] = make([]bool, max(1, len(moves[p])))
+		used[p] = slices.Grow(used[p][:0], max(1, len(moves[p])))[:max(1, len(moves[p]))]
+		clear(used[p])
 	}
-	matched := make([][]*command, len(b.modules))
 	for {
 		if x.jointChoice(tuple, matched) {
 			survivors++

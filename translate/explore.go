@@ -92,6 +92,11 @@ type explorer struct {
 	// csg: the enabled commands of each module by action, and scratch
 	csgIdx     []actionIndex
 	seenPlayer []bool
+	moves      [][]int32 // per player, the current state's moves
+	tuple      []int32   // the joint action being enumerated
+	tuplePos   []int     // its position in moves
+	used       [][]bool  // per player and move: in a surviving joint action
+	matched    [][]*command
 }
 
 func (b *builder) explore() (g *Game, err error) {
@@ -157,7 +162,7 @@ func (b *builder) explore() (g *Game, err error) {
 // forget adds the current state's choices and transitions to the totals
 // and empties the arrays (first pass).
 func (x *explorer) forget() {
-	x.totCh += int64(len(x.chAction))
+	x.totCh += int64(len(x.chTrans))
 	x.totTr += int64(len(x.trTarget))
 	x.totMix += int64(len(x.mixAct))
 	x.stChoice, x.stDead, x.stOwner, x.mixStart = x.stChoice[:0], x.stDead[:0], x.stOwner[:0], x.mixStart[:0]
@@ -180,7 +185,9 @@ func (x *explorer) allocate() {
 	if b.typ == prism.TypeSMG {
 		x.stOwner = make([]int32, 0, N)
 	}
-	x.chAction = make([]int32, 0, x.totCh)
+	if b.typ != prism.TypeCSG {
+		x.chAction = make([]int32, 0, x.totCh)
+	}
 	if b.typ == prism.TypeCSG {
 		x.chJoint = make([]int32, 0, x.totCh*int64(len(b.players)))
 	}
@@ -201,7 +208,7 @@ func (x *explorer) allocate() {
 // target (second pass).
 func (x *explorer) sortState() {
 	first := int(x.stChoice[len(x.stChoice)-1])
-	for c := first; c < len(x.chAction); c++ {
+	for c := first; c < len(x.chTrans); c++ {
 		lo := int(x.chTrans[c])
 		hi := len(x.trTarget)
 		if c+1 < len(x.chTrans) {
@@ -314,18 +321,18 @@ func (x *explorer) expand(i int32) {
 	if x.st.fits {
 		x.curKey = x.st.key64(x.s2)
 	}
-	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
+	x.stChoice = append(x.stChoice, int32(len(x.chTrans)))
 	x.curOwner = x.curOwner[:0]
 	x.curPos = x.curPos[:0]
 	x.curAct = x.curAct[:0]
-	first := len(x.chAction)
+	first := len(x.chTrans)
 	switch x.b.typ {
 	case prism.TypeCSG:
 		x.csgChoices()
 	default:
 		x.syncChoices()
 	}
-	nc := len(x.chAction) - first
+	nc := len(x.chTrans) - first
 	if x.b.typ == prism.TypeDTMC {
 		x.mixStart = append(x.mixStart, int32(len(x.mixAct)))
 		if nc > 0 {
@@ -336,11 +343,12 @@ func (x *explorer) expand(i int32) {
 	dead := nc == 0
 	x.stDead = append(x.stDead, dead)
 	if dead {
-		x.chAction = append(x.chAction, 0)
 		if x.b.typ == prism.TypeCSG {
 			for range x.b.players {
 				x.chJoint = append(x.chJoint, 0)
 			}
+		} else {
+			x.chAction = append(x.chAction, 0)
 		}
 		x.chTrans = append(x.chTrans, int32(len(x.trTarget)))
 		x.trTarget = append(x.trTarget, i)
@@ -481,9 +489,11 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			return false
 		}
 	}
-	x.chAction = grow(x.chAction, 1)
+	if x.b.typ != prism.TypeCSG {
+		x.chAction = grow(x.chAction, 1)
+		x.chAction = append(x.chAction, action)
+	}
 	x.chTrans = grow(x.chTrans, 1)
-	x.chAction = append(x.chAction, action)
 	x.chTrans = append(x.chTrans, int32(cs))
 	return true
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/onus-mc/onus/prism"
 )
 
 // DefaultMaxTransitions is the transition limit used when
@@ -112,9 +114,13 @@ func (x *explorer) memory() int64 {
 	// renumbering: the order, its inverse and sort keys, the sorted values
 	renum := 16*n + 4*int64(len(st.vals))
 	// the second pass's arrays, which become the game's
-	ch := x.totCh + int64(len(x.chAction))
+	ch := x.totCh + int64(len(x.chTrans))
 	tr := x.totTr + int64(len(x.trTarget))
-	final := 9*n + 4*ch*(2+int64(len(x.b.players))) + 12*tr + 12*(x.totMix+int64(len(x.mixAct)))
+	perChoice := int64(2) // action and first transition
+	if x.b.typ == prism.TypeCSG {
+		perChoice = 1 + int64(len(x.b.players)) // joint action and first transition
+	}
+	final := 9*n + 4*ch*perChoice + 12*tr + 12*(x.totMix+int64(len(x.mixAct)))
 	if x.exact {
 		final += (8 + ratBytes) * tr
 	}

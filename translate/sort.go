@@ -26,7 +26,7 @@ func (x *explorer) finish(initial, order []int32) *Game {
 		g.ActionOwner[0] = -1
 	}
 	g.Values = st.vals
-	g.ChoiceStart = append(x.stChoice, int32(len(x.chAction)))
+	g.ChoiceStart = append(x.stChoice, int32(len(x.chTrans)))
 	g.TransStart = append(x.chTrans, int32(len(x.trTarget)))
 	g.Target = x.trTarget
 	g.Prob = x.trProb
