@@ -54,11 +54,11 @@ func FormatBytes(n int64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
 }
 
-// Estimated sizes in bytes. Arrays are counted by their capacity, the
-// hash maps of the state store per entry (slot, control byte and load
-// factor), exact probabilities per big.Rat (two small big.Ints).
+// Estimated sizes in bytes. Arrays and the store's tables are counted by
+// their capacity, the store's hash map of long keys per entry (slot,
+// control byte and load factor), exact probabilities per big.Rat (two
+// small big.Ints).
 const (
-	mapEntry64Bytes  = 32
 	mapEntryStrBytes = 48 // plus the key's bytes
 	ratBytes         = 112
 )
@@ -107,12 +107,12 @@ func (x *explorer) memory() int64 {
 	case st.dense != nil:
 		held += 4 * int64(len(st.dense))
 	case st.fits:
-		held += mapEntry64Bytes * n
+		held += st.m64.bytes()
 	default:
 		held += (mapEntryStrBytes + 4*int64(st.n)) * n
 	}
 	// renumbering: the order, its inverse and sort keys, the sorted values
-	renum := 16*n + 4*int64(len(st.vals))
+	renum := 24*n + 4*int64(len(st.vals))
 	// the second pass's arrays, which become the game's
 	ch := x.totCh + int64(len(x.chTrans))
 	tr := x.totTr + int64(len(x.trTarget))

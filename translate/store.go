@@ -18,8 +18,8 @@ type store struct {
 	lo    []int64
 	width []uint
 	fits  bool
-	dense []int32 // index by key: state+1, 0 for none (when the key is short)
-	m64   map[uint64]int32
+	dense []int32   // index by key: state+1, 0 for none (when the key is short)
+	m64   *keyTable // keys of up to 64 bits, too long for dense
 	mstr  map[string]int32
 	vals  []int32
 	count int
@@ -51,7 +51,7 @@ func newStore(vars []Var, max int) *store {
 	case total <= denseBits:
 		st.dense = make([]int32, 1<<total)
 	case st.fits:
-		st.m64 = map[uint64]int32{}
+		st.m64 = newKeyTable()
 	default:
 		st.mstr = map[string]int32{}
 	}
@@ -94,11 +94,11 @@ func (st *store) find(s []int32) (int32, bool) {
 	}
 	if st.fits {
 		k := st.key64(s)
-		if i, ok := st.m64[k]; ok {
+		if i := st.m64.get(k); i >= 0 {
 			return i, false
 		}
 		i := st.add(s)
-		st.m64[k] = i
+		st.m64.put(k, i)
 		return i, true
 	}
 	k := st.keyStr(s)
@@ -117,7 +117,7 @@ func (st *store) findKey(k uint64, s []int32) int32 {
 		if i := st.dense[k]; i > 0 {
 			return i - 1
 		}
-	} else if i, ok := st.m64[k]; ok {
+	} else if i := st.m64.get(k); i >= 0 {
 		return i
 	}
 	for v := range s {
@@ -127,7 +127,7 @@ func (st *store) findKey(k uint64, s []int32) int32 {
 	if st.dense != nil {
 		st.dense[k] = i + 1
 	} else {
-		st.m64[k] = i
+		st.m64.put(k, i)
 	}
 	return i
 }
@@ -168,13 +168,7 @@ func (st *store) renumber() []int32 {
 			order = append(order, int32(i))
 		}
 		if st.fits {
-			keys := make([]uint64, st.count)
-			for i := range keys {
-				keys[i] = st.key64(st.state(int32(i)))
-			}
-			slices.SortFunc(order, func(a, c int32) int {
-				return cmp.Compare(keys[a], keys[c])
-			})
+			st.sortByKey(order)
 		} else {
 			slices.SortFunc(order, func(a, c int32) int {
 				return slices.Compare(st.state(a), st.state(c))
@@ -184,8 +178,8 @@ func (st *store) renumber() []int32 {
 		for newI, old := range order {
 			inv[old] = int32(newI)
 		}
-		for k, i := range st.m64 {
-			st.m64[k] = inv[i]
+		if st.m64 != nil {
+			st.m64.renumber(inv)
 		}
 		for k, i := range st.mstr {
 			st.mstr[k] = inv[i]
@@ -209,4 +203,36 @@ func grow[T any](s []T, n int) []T {
 	out := make([]T, len(s), 2*cap(s)+n)
 	copy(out, s)
 	return out
+}
+
+// sortByKey sorts the state indices of order by packed key.
+func (st *store) sortByKey(order []int32) {
+	total := uint(0)
+	for _, w := range st.width {
+		total += w
+	}
+	if total <= 32 {
+		// key and index in one word: a sort of plain integers
+		packed := make([]uint64, st.count)
+		for i := range packed {
+			packed[i] = st.key64(st.state(int32(i)))<<32 | uint64(i)
+		}
+		slices.Sort(packed)
+		for j, p := range packed {
+			order[j] = int32(uint32(p))
+		}
+		return
+	}
+	type keyed struct {
+		key uint64
+		i   int32
+	}
+	ks := make([]keyed, st.count)
+	for i := range ks {
+		ks[i] = keyed{st.key64(st.state(int32(i))), int32(i)}
+	}
+	slices.SortFunc(ks, func(a, c keyed) int { return cmp.Compare(a.key, c.key) })
+	for j, k := range ks {
+		order[j] = k.i
+	}
 }
