@@ -43,10 +43,15 @@ type explorer struct {
 	// transitions and dtmc mixes of the states expanded so far; polls
 	// counts the calls of checkLimits.
 	discover bool
-	totCh    int64
-	totTr    int64
-	totMix   int64
-	polls    int
+	// keep is set while the first pass keeps every state's choices and
+	// transitions, as long as they are fewer than keepTransitions: a small
+	// model is then put in PRISM's order by permuting them (permute.go)
+	// instead of a second pass.
+	keep   bool
+	totCh  int64
+	totTr  int64
+	totMix int64
+	polls  int
 
 	// per explored state
 	stChoice []int32 // start of its choices
@@ -141,13 +146,22 @@ func (b *builder) explore() (g *Game, err error) {
 		}
 	}()
 	initial := x.initialStates()
-	x.discover = true
+	x.discover, x.keep = true, true
 	for i := int32(0); int(i) < x.st.count; i++ {
 		x.expand(i)
-		x.forget()
+		if x.keep && len(x.trTarget) > keepTransitions {
+			x.keep = false
+		}
+		if !x.keep {
+			x.forget()
+		}
 	}
 	x.discover = false
 	order := x.st.renumber()
+	if x.keep {
+		x.permute(order)
+		return x.finish(initial, order), nil
+	}
 	x.allocate()
 	for i := range x.brStamp {
 		x.brStamp[i] = -1
@@ -158,6 +172,10 @@ func (b *builder) explore() (g *Game, err error) {
 	}
 	return x.finish(initial, order), nil
 }
+
+// keepTransitions is the most transitions the first pass keeps for a
+// permutation (about 25 MB of arrays, and as much again for the copy).
+var keepTransitions = 1 << 21
 
 // forget adds the current state's choices and transitions to the totals
 // and empties the arrays (first pass).
