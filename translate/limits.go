@@ -102,7 +102,11 @@ func (x *explorer) checkLimits() {
 func (x *explorer) memory() int64 {
 	st := x.st
 	n := int64(st.count)
-	held := 4 * int64(cap(st.vals))
+	// the states, and the choices and transitions kept (all of them while
+	// the first pass keeps them for permute, else one state's)
+	held := 4*int64(cap(st.vals)) + 4*int64(cap(x.stChoice)+cap(x.stOwner)) + int64(cap(x.stDead)) +
+		4*int64(cap(x.chAction)+cap(x.chJoint)+cap(x.chTrans)) +
+		12*int64(cap(x.trTarget)) + 8*int64(cap(x.trRat)) + ratBytes*int64(len(x.trRat))
 	switch {
 	case st.dense != nil:
 		held += 4 * int64(len(st.dense))

@@ -22,11 +22,11 @@ func TestLimits(t *testing.T) {
 		{"states enough", Config{MaxStates: 1001}, nil},
 		{"transitions", Config{MaxTransitions: 2000}, &LimitError{Transitions, 2000}},
 		{"transitions enough", Config{MaxTransitions: 2001}, nil},
-		// The estimate is about 85 KB, 330 KB with exact rationals.
+		// The estimate is about 130 KB, 600 KB with exact rationals.
 		{"memory", Config{MaxMemory: 64 << 10}, &LimitError{Memory, 64 << 10}},
-		{"memory enough", Config{MaxMemory: 128 << 10}, nil},
+		{"memory enough", Config{MaxMemory: 256 << 10}, nil},
 		{"memory exact", Config{MaxMemory: 256 << 10, Exact: true}, &LimitError{Memory, 256 << 10}},
-		{"memory exact enough", Config{MaxMemory: 512 << 10, Exact: true}, nil},
+		{"memory exact enough", Config{MaxMemory: 1 << 20, Exact: true}, nil},
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
