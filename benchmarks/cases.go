@@ -86,8 +86,26 @@ func buildCases(env *Env) []*Case {
 				countersTransitions(n), countersChoices(n)),
 		})
 	}
+	// a csg of 10^7 states: 4 joint actions in most states
+	n := 3163
+	cs = append(cs, &Case{
+		Group: "build", Name: fmt.Sprintf("build/robots/N=%d", n),
+		Args:   []string{"build", "examples/robots.prism", "--const", fmt.Sprintf("N=%d,cross=40", n), "--json", "--max-states", "20000000"},
+		Answer: buildAnswer, X: float64(n * n), Series: "robots (csg)",
+		Want: fmt.Sprintf("%d states, %d transitions, %d choices", n*n, robotsTransitions(n), robotsChoices(n)),
+	})
 	return cs
 }
+
+// robotsChoices and robotsTransitions count examples/robots.prism (with
+// 0 < q < 1 and cross < N-1): a robot below the last cell has two moves,
+// go (two targets) and wait (one), else one; in the crash state both only
+// wait. Summed over the N^2 states, the products of the two robots'
+// counts are squares of sums over one road, less the crash state's
+// difference.
+func robotsChoices(n int) int { return (2*n-1)*(2*n-1) - 3 }
+
+func robotsTransitions(n int) int { return (3*n-2)*(3*n-2) - 8 }
 
 // countersChoices and countersTransitions count the counters model: in
 // every state each of the three modules has one enabled command, a choice

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/onus-mc/onus/prism"
 )
 
 func benchBuild(b *testing.B, path, consts string) {
@@ -37,4 +39,34 @@ func BenchmarkBuildCounters100(b *testing.B) {
 // BenchmarkBuildAloha parses and builds aloha_backoff2 (bcmax=2, D=8, q=0.9).
 func BenchmarkBuildAloha(b *testing.B) {
 	benchBuild(b, filepath.Join(corpusDir, "models/csgs/aloha/aloha_backoff2.prism"), "bcmax=2,D=8,q=0.9")
+}
+
+// BenchmarkBuildCounters215 builds benchmarks/models/counters.prism with
+// N=215: 10,077,696 states and 60,326,208 transitions (the 10^7-state
+// target of benchmarks/RESULTS.md).
+func BenchmarkBuildCounters215(b *testing.B) {
+	path := "../benchmarks/models/counters.prism"
+	src, err := os.ReadFile(path)
+	if err != nil {
+		b.Skipf("model not found: %v", err)
+	}
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "counters.prism", string(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		m, err := Build(fset, mf, nil, Config{Consts: constsFrom(b, "N=215"), MaxStates: 20000000})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(m.Game.NumStates), "states")
+		b.ReportMetric(float64(m.Game.NumTransitions()), "transitions")
+	}
+}
+
+// BenchmarkBuildRobots1000 builds examples/robots.prism with N=1000: a
+// csg of 10^6 states with joint actions.
+func BenchmarkBuildRobots1000(b *testing.B) {
+	benchBuild(b, "../examples/robots.prism", "N=1000,cross=40")
 }

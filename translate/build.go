@@ -85,12 +85,15 @@ type command struct {
 }
 
 type update struct {
-	pos     prism.Pos
-	prob    func([]int32) float64 // nil: probability 1
-	probE   prism.Expr
-	ren     map[string]string
-	assigns []assign
-	primed  bool // some right-hand side reads a primed variable
+	pos  prism.Pos
+	prob func([]int32) float64 // nil: probability 1
+	// probK is the probability when it is a constant (probConst)
+	probK     float64
+	probConst bool
+	probE     prism.Expr
+	ren       map[string]string
+	assigns   []assign
+	primed    bool // some right-hand side reads a primed variable
 }
 
 type assign struct {

@@ -22,6 +22,11 @@ type Config struct {
 	// builds (the explored states and transitions plus the sorted game),
 	// counted as they grow; 0 means no limit. See limits.go.
 	MaxMemory int64
+	// Poll, if set, is called during model construction every 4096
+	// states expanded (and every 4096 transitions of one state), in the
+	// one place where the limits above are checked (explorer.checkLimits).
+	// A non-nil error stops construction; Build returns it as it is.
+	Poll func() error
 }
 
 // ConstAssign gives one undefined constant its value.

@@ -1,7 +1,7 @@
 package translate
 
 import (
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -16,12 +16,22 @@ func (x *explorer) csgChoices() {
 
 // csgEnabled collects the enabled commands of each module in the current
 // state, enforcing the per-state rules (one unlabelled command, one action
-// per player in a command, no two commands with the same labels).
+// per player in a command, no two commands with the same labels), and
+// indexes them by action for jointChoice.
 func (x *explorer) csgEnabled() {
 	b := x.b
 	s := x.s2
+	if x.csgIdx == nil {
+		x.csgIdx = make([]actionIndex, len(b.modules))
+		for mi := range x.csgIdx {
+			x.csgIdx[mi].byAct = make([][]int32, len(b.actions))
+		}
+		x.seenPlayer = make([]bool, len(b.players))
+	}
 	for mi, m := range b.modules {
 		en := x.enabled[mi][:0]
+		ix := &x.csgIdx[mi]
+		ix.reset()
 		unl := 0
 		for _, c := range m.cmds {
 			if !c.guard(s) {
@@ -33,26 +43,35 @@ func (x *explorer) csgEnabled() {
 					fail(c.pos, "module %s has more than one enabled unlabelled command in state %s", m.name, x.stateString(s[:x.n]))
 				}
 			} else {
-				seen := map[int]bool{}
-				for _, a := range c.labels {
-					p := b.actionOwner[a]
-					if p < 0 {
-						continue
+				x.checkPlayers(c)
+				// commands with the same set of labels share the first
+				for _, o := range ix.byAct[c.labels[0]] {
+					if sameLabels(en[o].labels, c.labels) {
+						fail(c.pos, "module %s has multiple active commands labelled [%s] in state %s", m.name, x.labelList(c.labels), x.stateString(s[:x.n]))
 					}
-					if seen[p] {
-						fail(c.pos, "command has two actions of player %s", b.players[p])
-					}
-					seen[p] = true
 				}
 			}
-			for _, o := range en {
-				if sameLabels(o.labels, c.labels) {
-					fail(c.pos, "module %s has multiple active commands labelled [%s] in state %s", m.name, x.labelList(c.labels), x.stateString(s[:x.n]))
-				}
-			}
+			ix.add(int32(len(en)), c.labels)
 			en = append(en, c)
 		}
 		x.enabled[mi] = en
+	}
+}
+
+// checkPlayers fails if command c carries two actions of one player.
+func (x *explorer) checkPlayers(c *command) {
+	b := x.b
+	seen := x.seenPlayer
+	defer clear(seen)
+	for _, a := range c.labels {
+		p := b.actionOwner[a]
+		if p < 0 {
+			continue
+		}
+		if seen[p] {
+			fail(c.pos, "command has two actions of player %s", b.players[p])
+		}
+		seen[p] = true
 	}
 }
 
@@ -60,25 +79,25 @@ func (x *explorer) csgEnabled() {
 // actions of the enabled commands of its modules, ascending.
 func (x *explorer) csgMoves() [][]int32 {
 	b := x.b
-	moves := make([][]int32, len(b.players))
+	if x.moves == nil {
+		x.moves = make([][]int32, len(b.players))
+	}
+	moves := x.moves
+	for p := range moves {
+		moves[p] = moves[p][:0]
+	}
 	for mi := range b.modules {
 		p := b.modOwner[mi]
 		if p < 0 {
 			continue
 		}
 		for _, c := range x.enabled[mi] {
-			a := int32(c.labels[0])
-			dup := false
-			for _, y := range moves[p] {
-				dup = dup || y == a
-			}
-			if !dup {
-				moves[p] = append(moves[p], a)
-			}
+			moves[p] = append(moves[p], int32(c.labels[0]))
 		}
 	}
 	for p := range moves {
-		sort.Slice(moves[p], func(i, j int) bool { return moves[p][i] < moves[p][j] })
+		slices.Sort(moves[p])
+		moves[p] = slices.Compact(moves[p])
 	}
 	return moves
 }
@@ -89,24 +108,30 @@ func (x *explorer) csgMoves() [][]int32 {
 func (x *explorer) csgJointActions(moves [][]int32) {
 	b := x.b
 	np := len(b.players)
-	tuple := make([]int32, np)
-	pos := make([]int, np)
+	if x.tuple == nil {
+		x.tuple, x.tuplePos, x.used = make([]int32, np), make([]int, np), make([][]bool, np)
+		x.matched = make([][]*command, len(b.modules))
+	}
+	tuple, pos, matched := x.tuple, x.tuplePos, x.matched
 	for p := range tuple {
+		tuple[p], pos[p] = 0, 0
 		if len(moves[p]) > 0 {
 			tuple[p] = moves[p][0]
 		}
 	}
 	survivors := 0
-	used := make([]map[int32]bool, np)
+	// used[p][i]: player p's i-th move (its only entry, idle, if it has
+	// none) is part of a surviving joint action
+	used := x.used
 	for p := range used {
-		used[p] = map[int32]bool{}
+		used[p] = slices.Grow(used[p][:0], max(1, len(moves[p])))[:max(1, len(moves[p]))]
+		clear(used[p])
 	}
-	matched := make([][]*command, len(b.modules))
 	for {
 		if x.jointChoice(tuple, matched) {
 			survivors++
-			for p, a := range tuple {
-				used[p][a] = true
+			for p := range tuple {
+				used[p][pos[p]] = true
 			}
 		}
 		k := np - 1
@@ -129,7 +154,7 @@ func (x *explorer) csgJointActions(moves [][]int32) {
 	if survivors > 0 {
 		full := 1
 		for p := range used {
-			full *= len(used[p])
+			full *= countTrue(used[p])
 		}
 		if full != survivors {
 			fail(b.modules[0].pos, "error in model specification: the joint actions in state %s do not form the product of the players' actions (a player module using an action set must cover every combination)", x.stateString(x.s2[:x.n]))
@@ -177,7 +202,9 @@ func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 	b := x.b
 	for mi := range b.modules {
 		ms := matched[mi][:0]
-		for _, c := range x.enabled[mi] {
+		en := x.enabled[mi]
+		for _, i := range x.csgIdx[mi].candidates(tuple) {
+			c := en[i]
 			ok := true
 			for _, a := range c.labels {
 				if !inTuple(tuple, a) {
@@ -260,4 +287,14 @@ func (x *explorer) jointString(t []int32) string {
 		}
 	}
 	return strings.Join(parts, ",")
+}
+
+func countTrue(b []bool) int {
+	n := 0
+	for _, v := range b {
+		if v {
+			n++
+		}
+	}
+	return n
 }

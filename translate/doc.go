@@ -10,10 +10,20 @@
 // compiles every guard, probability and right-hand side once into closures
 // over the state vector ([]int32), with constants folded; formulas are
 // expanded at their use and renamed modules are compiled from their base
-// with the renaming map applied to names, actions and functions. States are
-// interned by their packed valuation (a uint64 when the variables' range
-// widths fit in 64 bits, a byte string otherwise), explored breadth-first,
-// then sorted by valuation and renumbered (reference §4.12).
+// with the renaming map applied to names, actions and functions; the
+// commonest shapes (a variable against or plus a constant) are compiled into
+// one closure (exprfast.go). States are interned by their packed valuation
+// (store.go: a direct table for keys of at most 24 bits, an open-addressing
+// table for 64-bit keys, keyset.go, a map of byte strings otherwise). A
+// first, breadth-first pass finds the states, keeping one state's choices
+// at a time; the states are sorted by valuation and renumbered (reference
+// §4.12), and a second pass expands them in that order into arrays of their
+// final sizes, which become the game's (explore.go). A model of at most
+// 2^21 transitions keeps the first pass's arrays and permutes them instead
+// (permute.go). Every limit, and Config.Poll, is checked in one place of the
+// loop, explorer.checkLimits (limits.go). A csg module's enabled commands
+// are indexed by action (csgindex.go), so that each joint action looks only
+// at the commands carrying its actions.
 //
 // Where the language reference and PRISM-games' source (simulator/Updater,
 // ChoiceListFlexi, ModulesFileModelGenerator) differ, the source wins:

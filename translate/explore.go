@@ -24,13 +24,34 @@ type participant struct {
 	br []branch
 }
 
-// explorer holds the state of the breadth-first exploration. Everything is
-// in exploration order until finish sorts it.
+// explorer holds the state of the exploration, which runs in two passes
+// over the same code (expand). The first, breadth-first, only discovers
+// the states: the arrays of choices and transitions hold one state's at a
+// time and are then emptied, their lengths added to running totals. The
+// states are then renumbered in PRISM's order (by valuation, §4.12), and
+// the second pass expands them in that order into arrays allocated once
+// at their final sizes, which become the game's: no array grows, none is
+// copied into another order, and what exploration holds at its peak is
+// about the game itself.
 type explorer struct {
 	b  *builder
 	st *store
 	n  int
 	s2 []int32 // old state in [0,n), new state in [n,2n)
+
+	// discover is set in the first pass. Its totals count the choices,
+	// transitions and dtmc mixes of the states expanded so far; polls
+	// counts the calls of checkLimits.
+	discover bool
+	// keep is set while the first pass keeps every state's choices and
+	// transitions, as long as they are fewer than keepTransitions: a small
+	// model is then put in PRISM's order by permuting them (permute.go)
+	// instead of a second pass.
+	keep   bool
+	totCh  int64
+	totTr  int64
+	totMix int64
+	polls  int
 
 	// per explored state
 	stChoice []int32 // start of its choices
@@ -47,6 +68,7 @@ type explorer struct {
 
 	// per state scratch
 	cur      int32
+	curKey   uint64  // the current state's packed key (when it fits)
 	curOwner []int32 // owner of each choice of the current state (smg)
 	curPos   []prism.Pos
 	curAct   []int32
@@ -71,6 +93,15 @@ type explorer struct {
 	mixStart []int32
 	mixAct   []int32
 	mixW     []float64
+
+	// csg: the enabled commands of each module by action, and scratch
+	csgIdx     []actionIndex
+	seenPlayer []bool
+	moves      [][]int32 // per player, the current state's moves
+	tuple      []int32   // the joint action being enumerated
+	tuplePos   []int     // its position in moves
+	used       [][]bool  // per player and move: in a surviving joint action
+	matched    [][]*command
 }
 
 func (b *builder) explore() (g *Game, err error) {
@@ -104,6 +135,8 @@ func (b *builder) explore() (g *Game, err error) {
 			switch e := r.(type) {
 			case *LimitError:
 				g, err = nil, e
+			case *pollError:
+				g, err = nil, e.err
 			case *evalError:
 				b.addEvalErr(e)
 				g, err = nil, b.errs.Err()
@@ -113,11 +146,94 @@ func (b *builder) explore() (g *Game, err error) {
 		}
 	}()
 	initial := x.initialStates()
+	x.discover, x.keep = true, true
 	for i := int32(0); int(i) < x.st.count; i++ {
 		x.expand(i)
+		if x.keep && len(x.trTarget) > keepTransitions {
+			x.keep = false
+		}
+		if !x.keep {
+			x.forget()
+		}
 	}
-	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
-	return x.finish(initial), nil
+	x.discover = false
+	order := x.st.renumber()
+	if x.keep {
+		x.permute(order)
+		return x.finish(initial, order), nil
+	}
+	x.allocate()
+	for i := range x.brStamp {
+		x.brStamp[i] = -1
+	}
+	for s := int32(0); int(s) < x.st.count; s++ {
+		x.expand(s)
+		x.sortState()
+	}
+	return x.finish(initial, order), nil
+}
+
+// keepTransitions is the most transitions the first pass keeps for a
+// permutation (about 25 MB of arrays, and as much again for the copy).
+var keepTransitions = 1 << 21
+
+// forget adds the current state's choices and transitions to the totals
+// and empties the arrays (first pass).
+func (x *explorer) forget() {
+	x.totCh += int64(len(x.chTrans))
+	x.totTr += int64(len(x.trTarget))
+	x.totMix += int64(len(x.mixAct))
+	x.stChoice, x.stDead, x.stOwner, x.mixStart = x.stChoice[:0], x.stDead[:0], x.stOwner[:0], x.mixStart[:0]
+	x.chAction, x.chJoint, x.chTrans = x.chAction[:0], x.chJoint[:0], x.chTrans[:0]
+	x.trTarget, x.trProb = x.trTarget[:0], x.trProb[:0]
+	if x.exact {
+		clear(x.trRat)
+		x.trRat = x.trRat[:0]
+	}
+	x.mixAct, x.mixW = x.mixAct[:0], x.mixW[:0]
+}
+
+// allocate makes the arrays of the second pass at the sizes the first
+// counted.
+func (x *explorer) allocate() {
+	b := x.b
+	N := x.st.count
+	x.stChoice = make([]int32, 0, N+1)
+	x.stDead = make([]bool, 0, N)
+	if b.typ == prism.TypeSMG {
+		x.stOwner = make([]int32, 0, N)
+	}
+	if b.typ != prism.TypeCSG {
+		x.chAction = make([]int32, 0, x.totCh)
+	}
+	if b.typ == prism.TypeCSG {
+		x.chJoint = make([]int32, 0, x.totCh*int64(len(b.players)))
+	}
+	x.chTrans = make([]int32, 0, x.totCh+1)
+	x.trTarget = make([]int32, 0, x.totTr)
+	x.trProb = make([]float64, 0, x.totTr)
+	if x.exact {
+		x.trRat = make([]*big.Rat, 0, x.totTr)
+	}
+	if b.typ == prism.TypeDTMC {
+		x.mixStart = make([]int32, 0, N)
+		x.mixAct = make([]int32, 0, x.totMix)
+		x.mixW = make([]float64, 0, x.totMix)
+	}
+}
+
+// sortState sorts the transitions of each choice of the current state by
+// target (second pass).
+func (x *explorer) sortState() {
+	first := int(x.stChoice[len(x.stChoice)-1])
+	for c := first; c < len(x.chTrans); c++ {
+		lo := int(x.chTrans[c])
+		hi := len(x.trTarget)
+		if c+1 < len(x.chTrans) {
+			hi = int(x.chTrans[c+1])
+		}
+		sortTrans(x.trTarget, x.trProb, x.trRat, lo, hi)
+	}
 }
 
 // initialStates adds the initial states and returns their indices.
@@ -220,18 +336,21 @@ func appendInt(b []byte, x int64) []byte {
 func (x *explorer) expand(i int32) {
 	x.cur = i
 	copy(x.s2, x.st.state(i))
-	x.stChoice = append(x.stChoice, int32(len(x.chAction)))
+	if x.st.fits {
+		x.curKey = x.st.key64(x.s2)
+	}
+	x.stChoice = append(x.stChoice, int32(len(x.chTrans)))
 	x.curOwner = x.curOwner[:0]
 	x.curPos = x.curPos[:0]
 	x.curAct = x.curAct[:0]
-	first := len(x.chAction)
+	first := len(x.chTrans)
 	switch x.b.typ {
 	case prism.TypeCSG:
 		x.csgChoices()
 	default:
 		x.syncChoices()
 	}
-	nc := len(x.chAction) - first
+	nc := len(x.chTrans) - first
 	if x.b.typ == prism.TypeDTMC {
 		x.mixStart = append(x.mixStart, int32(len(x.mixAct)))
 		if nc > 0 {
@@ -242,11 +361,12 @@ func (x *explorer) expand(i int32) {
 	dead := nc == 0
 	x.stDead = append(x.stDead, dead)
 	if dead {
-		x.chAction = append(x.chAction, 0)
 		if x.b.typ == prism.TypeCSG {
 			for range x.b.players {
 				x.chJoint = append(x.chJoint, 0)
 			}
+		} else {
+			x.chAction = append(x.chAction, 0)
 		}
 		x.chTrans = append(x.chTrans, int32(len(x.trTarget)))
 		x.trTarget = append(x.trTarget, i)
@@ -273,7 +393,9 @@ func (x *explorer) branches(c *command) []branch {
 	sum := 0.0
 	for _, u := range c.updates {
 		p := 1.0
-		if u.prob != nil {
+		if u.probConst {
+			p = u.probK
+		} else if u.prob != nil {
 			p = u.prob(s)
 		}
 		if math.IsNaN(p) || math.IsInf(p, 0) || p < 0 {
@@ -385,9 +507,11 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			return false
 		}
 	}
-	x.chAction = grow(x.chAction, 1)
+	if x.b.typ != prism.TypeCSG {
+		x.chAction = grow(x.chAction, 1)
+		x.chAction = append(x.chAction, action)
+	}
 	x.chTrans = grow(x.chTrans, 1)
-	x.chAction = append(x.chAction, action)
 	x.chTrans = append(x.chTrans, int32(cs))
 	return true
 }
@@ -437,11 +561,13 @@ func close12(a, b float64) bool {
 }
 
 // target computes the successor for one combination of branches and
-// returns its state index.
+// returns its state index. Without primed reads, when the packed key fits
+// in 64 bits, the successor is found by its key alone: the current
+// state's with the assigned fields replaced (a later assignment of a
+// variable overrides an earlier one, as in s2).
 func (x *explorer) target(parts []participant, idx []int) int32 {
 	n := x.n
 	s := x.s2
-	copy(s[n:], s[:n])
 	primed := false
 	for k := range parts {
 		if parts[k].br[idx[k]].u.primed {
@@ -449,6 +575,21 @@ func (x *explorer) target(parts []participant, idx []int) int32 {
 			break
 		}
 	}
+	if !primed && x.st.fits {
+		key := x.curKey
+		for k := range parts {
+			u := parts[k].br[idx[k]].u
+			for ai := range u.assigns {
+				a := &u.assigns[ai]
+				key = x.st.setField(key, a.v, x.eval(a))
+			}
+		}
+		if key == x.curKey {
+			return x.cur
+		}
+		return x.st.findKey(key, s[n:])
+	}
+	copy(s[n:], s[:n])
 	if !primed {
 		for k := range parts {
 			u := parts[k].br[idx[k]].u

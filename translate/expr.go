@@ -17,6 +17,10 @@ type cexpr struct {
 	b  func(s []int32) bool
 	k  bool  // constant
 	kv Value // its value when k
+	// slot+1 when the expression reads one int variable, unprimed or
+	// primed, and nothing else (s[slot]); 0 otherwise. Operators on a
+	// variable and a constant use it to read the variable directly.
+	slot int
 	// primes lists the variables read primed (for update ordering).
 	primes []int
 }
@@ -180,7 +184,7 @@ func (cp *compiler) name(e *prism.Name) cexpr {
 		if b.vars[vi].Bool {
 			return cexpr{t: prism.TBool, b: func(s []int32) bool { return s[idx] != 0 }, primes: primes}
 		}
-		return cexpr{t: prism.TInt, i: func(s []int32) int64 { return int64(s[idx]) }, primes: primes}
+		return cexpr{t: prism.TInt, i: func(s []int32) int64 { return int64(s[idx]) }, primes: primes, slot: idx + 1}
 	}
 	if e.Primed {
 		fail(e.NamePos, "unknown variable %s'", n)
@@ -257,6 +261,9 @@ func (cp *compiler) binaryOp(e *prism.Binary, x, y cexpr) cexpr {
 		case x.t == prism.TBool || y.t == prism.TBool:
 			fail(pos, "cannot compare %s with %s", x.t, y.t)
 		case x.t == prism.TInt && y.t == prism.TInt:
+			if f = varConstCmp(e.Op, x, y); f != nil {
+				break
+			}
 			xi, yi := x.i, y.i
 			f = func(s []int32) bool { return (xi(s) == yi(s)) != ne }
 		default:
@@ -269,6 +276,9 @@ func (cp *compiler) binaryOp(e *prism.Binary, x, y cexpr) cexpr {
 			fail(pos, "relation %s needs numbers", e.Op)
 		}
 		var f func([]int32) bool
+		if f = varConstCmp(e.Op, x, y); f != nil {
+			return fold(cexpr{t: prism.TBool, b: f, primes: primes}, x, y)
+		}
 		if x.t == prism.TInt && y.t == prism.TInt {
 			xi, yi := x.i, y.i
 			switch e.Op {
@@ -300,6 +310,9 @@ func (cp *compiler) binaryOp(e *prism.Binary, x, y cexpr) cexpr {
 		fail(pos, "operator %s needs numbers", e.Op)
 	}
 	if x.t == prism.TInt && y.t == prism.TInt && e.Op != prism.OpDiv {
+		if f := varConstAdd(e.Op, pos, x, y); f != nil {
+			return fold(cexpr{t: prism.TInt, i: f, primes: primes}, x, y)
+		}
 		xi, yi := x.i, y.i
 		var f func([]int32) int64
 		switch e.Op {

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/onus-mc/onus/prism"
 )
 
 // DefaultMaxTransitions is the transition limit used when
@@ -52,23 +54,43 @@ func FormatBytes(n int64) string {
 	return strconv.FormatFloat(x, 'f', 1, 64) + " " + units[u]
 }
 
-// Estimated sizes in bytes. Arrays are counted by their capacity, the
-// hash maps of the state store per entry (slot, control byte and load
-// factor), exact probabilities per big.Rat (two small big.Ints).
+// Estimated sizes in bytes. Arrays and the store's tables are counted by
+// their capacity, the store's hash map of long keys per entry (slot,
+// control byte and load factor), exact probabilities per big.Rat (two
+// small big.Ints).
 const (
-	mapEntry64Bytes  = 32
 	mapEntryStrBytes = 48 // plus the key's bytes
 	ratBytes         = 112
 )
 
-// checkLimits panics with a *LimitError when the explored transitions or
-// the estimated memory exceed the configured limits. The memory counted is
-// what exploration holds now plus what finish will allocate for the sorted
-// game (about the same arrays again, by length), so the limit is met before
-// the copy is made. The count depends only on the model, not on the
-// garbage collector, so the limit is deterministic.
+// pollInterval is how many calls of checkLimits (one per state expanded,
+// in both passes, and one per 4096 transitions of a state) pass between
+// two calls of Config.Poll.
+const pollInterval = 4096
+
+// pollError carries the error of Config.Poll out of exploration.
+type pollError struct{ err error }
+
+// checkLimits is the one place of the exploration loop where limits are
+// checked: it calls Config.Poll every pollInterval calls, and in the first
+// pass panics with a *LimitError when the transitions counted or the
+// estimated memory exceed the configured limits. The memory counted is
+// what the first pass holds now plus what the second will allocate for
+// the states and transitions counted so far, so the limit is met before
+// the game's arrays are made. The count depends only on the model, not on
+// the garbage collector, so the limit is deterministic; the second pass
+// repeats the first's counts and checks nothing but Poll.
 func (x *explorer) checkLimits() {
-	if int64(len(x.trTarget)) > int64(x.b.cfg.MaxTransitions) {
+	x.polls++
+	if x.polls%pollInterval == 0 && x.b.cfg.Poll != nil {
+		if err := x.b.cfg.Poll(); err != nil {
+			panic(&pollError{err})
+		}
+	}
+	if !x.discover {
+		return
+	}
+	if x.totTr+int64(len(x.trTarget)) > int64(x.b.cfg.MaxTransitions) {
 		panic(&LimitError{Resource: Transitions, Limit: int64(x.b.cfg.MaxTransitions)})
 	}
 	if x.b.cfg.MaxMemory > 0 && x.memory() > x.b.cfg.MaxMemory {
@@ -76,21 +98,35 @@ func (x *explorer) checkLimits() {
 	}
 }
 
-// memory estimates the bytes held by exploration and needed by finish.
+// memory estimates the bytes the first pass holds and the second needs.
 func (x *explorer) memory() int64 {
 	st := x.st
 	n := int64(st.count)
+	// the states, and the choices and transitions kept (all of them while
+	// the first pass keeps them for permute, else one state's)
 	held := 4*int64(cap(st.vals)) + 4*int64(cap(x.stChoice)+cap(x.stOwner)) + int64(cap(x.stDead)) +
 		4*int64(cap(x.chAction)+cap(x.chJoint)+cap(x.chTrans)) +
 		12*int64(cap(x.trTarget)) + 8*int64(cap(x.trRat)) + ratBytes*int64(len(x.trRat))
-	if st.fits {
-		held += mapEntry64Bytes * n
-	} else {
+	switch {
+	case st.dense != nil:
+		held += 4 * int64(len(st.dense))
+	case st.fits:
+		held += st.m64.bytes()
+	default:
 		held += (mapEntryStrBytes + 4*int64(st.n)) * n
 	}
-	// finish: order, inv and sort keys per state, then the game's arrays
-	final := 16*n + 4*int64(len(st.vals)) + 8*n +
-		4*int64(len(x.chAction)+len(x.chJoint)+len(x.chTrans)) +
-		12*int64(len(x.trTarget)) + 8*int64(len(x.trRat))
-	return held + final
+	// renumbering: the order, its inverse and sort keys, the sorted values
+	renum := 24*n + 4*int64(len(st.vals))
+	// the second pass's arrays, which become the game's
+	ch := x.totCh + int64(len(x.chTrans))
+	tr := x.totTr + int64(len(x.trTarget))
+	perChoice := int64(2) // action and first transition
+	if x.b.typ == prism.TypeCSG {
+		perChoice = 1 + int64(len(x.b.players)) // joint action and first transition
+	}
+	final := 9*n + 4*ch*perChoice + 12*tr + 12*(x.totMix+int64(len(x.mixAct)))
+	if x.exact {
+		final += (8 + ratBytes) * tr
+	}
+	return held + renum + final
 }

@@ -121,7 +121,14 @@ func (b *builder) compileCommand(m *module, mi int, src *prism.Command, c *comma
 	for _, u := range src.Updates {
 		cu := &update{pos: u.Pos, probE: u.Prob, ren: m.ren}
 		if u.Prob != nil {
-			cu.prob = cp.num(u.Prob).fl()
+			pc := cp.num(u.Prob)
+			cu.prob = pc.fl()
+			if pc.k {
+				cu.probK, cu.probConst = pc.kv.F, true
+				if pc.t == prism.TInt {
+					cu.probK = float64(pc.kv.I)
+				}
+			}
 		}
 		set := map[int]bool{}
 		for _, a := range u.Assigns {

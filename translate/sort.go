@@ -7,19 +7,13 @@ import (
 	"github.com/onus-mc/onus/prism"
 )
 
-// finish sorts the explored states by valuation (reference §4.12),
-// renumbers everything and computes labels and rewards.
-func (x *explorer) finish(initial []int32) *Game {
+// finish makes the game of the second pass's arrays (states in PRISM's
+// order already) and computes labels and rewards. order[new] is the first
+// pass's index of each state, for the initial states.
+func (x *explorer) finish(initial, order []int32) *Game {
 	b := x.b
 	st := x.st
 	N := st.count
-	n := x.n
-	order := st.sorted()
-	inv := make([]int32, N)
-	for newI, old := range order {
-		inv[old] = int32(newI)
-	}
-
 	g := &Game{Type: b.typ, Vars: b.vars, Actions: b.actions, NumStates: N}
 	if b.typ == prism.TypeSMG || b.typ == prism.TypeCSG || b.typ == prism.TypeMDP {
 		g.Players = b.players
@@ -31,81 +25,56 @@ func (x *explorer) finish(initial []int32) *Game {
 		}
 		g.ActionOwner[0] = -1
 	}
-	np := len(b.players)
-	nch := len(x.chAction)
-	ntr := len(x.trTarget)
-	g.Values = make([]int32, 0, N*n)
-	g.ChoiceStart = make([]int32, 0, N+1)
-	g.TransStart = make([]int32, 0, nch+1)
-	g.Target = make([]int32, 0, ntr)
-	g.Prob = make([]float64, 0, ntr)
+	g.Values = st.vals
+	g.ChoiceStart = append(x.stChoice, int32(len(x.chTrans)))
+	g.TransStart = append(x.chTrans, int32(len(x.trTarget)))
+	g.Target = x.trTarget
+	g.Prob = x.trProb
 	if x.exact {
-		g.ProbExact = make([]*big.Rat, 0, ntr)
+		g.ProbExact = x.trRat
 	}
 	if b.typ == prism.TypeCSG {
-		g.Joint = make([]int32, 0, nch*np)
+		g.Joint = x.chJoint
 	} else {
-		g.ChoiceAction = make([]int32, 0, nch)
+		g.ChoiceAction = x.chAction
 	}
 	if b.typ == prism.TypeSMG {
-		g.Owner = make([]int32, N)
+		g.Owner = x.stOwner
 	}
 	g.Deadlock = NewBitset(N)
-	x.chTrans = append(x.chTrans, int32(ntr))
-	for s := 0; s < N; s++ {
-		old := order[s]
-		g.Values = append(g.Values, st.state(old)...)
-		g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-		if x.stDead[old] {
+	for s, dead := range x.stDead {
+		if dead {
 			g.Deadlock.Set(s)
 		}
-		if g.Owner != nil {
-			g.Owner[s] = x.stOwner[old]
-		}
-		for c := x.stChoice[old]; c < x.stChoice[old+1]; c++ {
-			g.TransStart = append(g.TransStart, int32(len(g.Target)))
-			if g.Joint != nil {
-				g.Joint = append(g.Joint, x.chJoint[int(c)*np:int(c+1)*np]...)
-			} else {
-				g.ChoiceAction = append(g.ChoiceAction, x.chAction[c])
-			}
-			lo := len(g.Target)
-			for t := x.chTrans[c]; t < x.chTrans[c+1]; t++ {
-				g.Target = append(g.Target, inv[x.trTarget[t]])
-				g.Prob = append(g.Prob, x.trProb[t])
-				if x.exact {
-					g.ProbExact = append(g.ProbExact, x.trRat[t])
-				}
-			}
-			sortTrans(g, lo, len(g.Target))
-		}
 	}
-	g.ChoiceStart = append(g.ChoiceStart, int32(len(g.TransStart)))
-	g.TransStart = append(g.TransStart, int32(len(g.Target)))
+	inv := make([]int32, N)
+	for newI, old := range order {
+		inv[old] = int32(newI)
+	}
 	for _, i := range initial {
 		g.Initial = append(g.Initial, inv[i])
 	}
 	slices.Sort(g.Initial)
 	g.Initial = slices.Compact(g.Initial)
-	x.labelsAndRewards(g, order)
+	x.labelsAndRewards(g)
 	return g
 }
 
 // sortTrans sorts the transitions [lo,hi) by target (insertion sort; the
 // ranges are short).
-func sortTrans(g *Game, lo, hi int) {
+func sortTrans(target []int32, prob []float64, rat []*big.Rat, lo, hi int) {
 	for i := lo + 1; i < hi; i++ {
-		for j := i; j > lo && g.Target[j] < g.Target[j-1]; j-- {
-			g.Target[j], g.Target[j-1] = g.Target[j-1], g.Target[j]
-			g.Prob[j], g.Prob[j-1] = g.Prob[j-1], g.Prob[j]
-			if g.ProbExact != nil {
-				g.ProbExact[j], g.ProbExact[j-1] = g.ProbExact[j-1], g.ProbExact[j]
+		for j := i; j > lo && target[j] < target[j-1]; j-- {
+			target[j], target[j-1] = target[j-1], target[j]
+			prob[j], prob[j-1] = prob[j-1], prob[j]
+			if rat != nil {
+				rat[j], rat[j-1] = rat[j-1], rat[j]
 			}
 		}
 	}
 }
 
-func (x *explorer) labelsAndRewards(g *Game, order []int32) {
+func (x *explorer) labelsAndRewards(g *Game) {
 	b := x.b
 	N := g.NumStates
 	for _, l := range b.labels {
@@ -148,7 +117,7 @@ func (x *explorer) labelsAndRewards(g *Game, order []int32) {
 						act = g.ChoiceAction[c]
 					}
 					if g.Type == prism.TypeDTMC {
-						rw.Trans[c] = x.mixedReward(r, g.State(s), order[s])
+						rw.Trans[c] = x.mixedReward(r, g.State(s), int32(s))
 						continue
 					}
 					rw.Trans[c] = b.transReward(r, g.State(s), act, joint)
@@ -164,10 +133,10 @@ func (x *explorer) labelsAndRewards(g *Game, order []int32) {
 // rewards of the commands merged into it, each of its own action,
 // weighted by their shares of the probability (PRISM's expected reward of
 // the step).
-func (x *explorer) mixedReward(r *creward, s []int32, old int32) float64 {
-	lo, hi := int(x.mixStart[old]), len(x.mixAct)
-	if int(old)+1 < len(x.mixStart) {
-		hi = int(x.mixStart[old+1])
+func (x *explorer) mixedReward(r *creward, s []int32, i int32) float64 {
+	lo, hi := int(x.mixStart[i]), len(x.mixAct)
+	if int(i)+1 < len(x.mixStart) {
+		hi = int(x.mixStart[i+1])
 	}
 	sum := 0.0
 	for k := lo; k < hi; k++ {

@@ -18,13 +18,15 @@ type store struct {
 	lo    []int64
 	width []uint
 	fits  bool
-	dense []int32 // index by key: state+1, 0 for none (when the key is short)
-	m64   map[uint64]int32
+	dense []int32   // index by key: state+1, 0 for none (when the key is short)
+	m64   *keyTable // keys of up to 64 bits, too long for dense
 	mstr  map[string]int32
 	vals  []int32
 	count int
 	max   int
 	buf   []byte
+	shift []uint   // fits: the position of each variable's field in the key
+	mask  []uint64 // fits: each variable's field, in place
 }
 
 func newStore(vars []Var, max int) *store {
@@ -37,11 +39,19 @@ func newStore(vars []Var, max int) *store {
 		total += w
 	}
 	st.fits = total <= 64
+	if st.fits {
+		pos := total
+		for _, w := range st.width {
+			pos -= w
+			st.shift = append(st.shift, pos)
+			st.mask = append(st.mask, (uint64(1)<<w-1)<<pos)
+		}
+	}
 	switch {
 	case total <= denseBits:
 		st.dense = make([]int32, 1<<total)
 	case st.fits:
-		st.m64 = map[uint64]int32{}
+		st.m64 = newKeyTable()
 	default:
 		st.mstr = map[string]int32{}
 	}
@@ -84,11 +94,11 @@ func (st *store) find(s []int32) (int32, bool) {
 	}
 	if st.fits {
 		k := st.key64(s)
-		if i, ok := st.m64[k]; ok {
+		if i := st.m64.get(k); i >= 0 {
 			return i, false
 		}
 		i := st.add(s)
-		st.m64[k] = i
+		st.m64.put(k, i)
 		return i, true
 	}
 	k := st.keyStr(s)
@@ -98,6 +108,33 @@ func (st *store) find(s []int32) (int32, bool) {
 	i := st.add(s)
 	st.mstr[string(k)] = i
 	return i, true
+}
+
+// findKey is find for a packed key (when the key fits in 64 bits); s is
+// scratch for the valuation of a new state.
+func (st *store) findKey(k uint64, s []int32) int32 {
+	if st.dense != nil {
+		if i := st.dense[k]; i > 0 {
+			return i - 1
+		}
+	} else if i := st.m64.get(k); i >= 0 {
+		return i
+	}
+	for v := range s {
+		s[v] = int32(int64((k&st.mask[v])>>st.shift[v]) + st.lo[v])
+	}
+	i := st.add(s)
+	if st.dense != nil {
+		st.dense[k] = i + 1
+	} else {
+		st.m64.put(k, i)
+	}
+	return i
+}
+
+// setField returns key k with variable v's field holding value x.
+func (st *store) setField(k uint64, v int, x int32) uint64 {
+	return k&^st.mask[v] | uint64(int64(x)-st.lo[v])<<st.shift[v]
 }
 
 func (st *store) add(s []int32) int32 {
@@ -114,33 +151,45 @@ func (st *store) state(i int32) []int32 {
 	return st.vals[int(i)*st.n : int(i+1)*st.n]
 }
 
-// sorted returns the states in key order (the order of their valuations).
-func (st *store) sorted() []int32 {
+// renumber renumbers the states in key order (the order of their
+// valuations): afterwards find and state use the new indices. It returns
+// the old index of each new one.
+func (st *store) renumber() []int32 {
 	order := make([]int32, 0, st.count)
 	if st.dense != nil {
-		for _, i := range st.dense {
+		for k, i := range st.dense {
 			if i > 0 {
 				order = append(order, i-1)
+				st.dense[k] = int32(len(order))
 			}
 		}
-		return order
-	}
-	for i := 0; i < st.count; i++ {
-		order = append(order, int32(i))
-	}
-	if st.fits {
-		keys := make([]uint64, st.count)
-		for i := range keys {
-			keys[i] = st.key64(st.state(int32(i)))
+	} else {
+		for i := 0; i < st.count; i++ {
+			order = append(order, int32(i))
 		}
-		slices.SortFunc(order, func(a, c int32) int {
-			return cmp.Compare(keys[a], keys[c])
-		})
-		return order
+		if st.fits {
+			st.sortByKey(order)
+		} else {
+			slices.SortFunc(order, func(a, c int32) int {
+				return slices.Compare(st.state(a), st.state(c))
+			})
+		}
+		inv := make([]int32, st.count)
+		for newI, old := range order {
+			inv[old] = int32(newI)
+		}
+		if st.m64 != nil {
+			st.m64.renumber(inv)
+		}
+		for k, i := range st.mstr {
+			st.mstr[k] = inv[i]
+		}
 	}
-	slices.SortFunc(order, func(a, c int32) int {
-		return slices.Compare(st.state(a), st.state(c))
-	})
+	vals := make([]int32, 0, len(st.vals))
+	for _, old := range order {
+		vals = append(vals, st.state(old)...)
+	}
+	st.vals = vals
 	return order
 }
 
@@ -154,4 +203,36 @@ func grow[T any](s []T, n int) []T {
 	out := make([]T, len(s), 2*cap(s)+n)
 	copy(out, s)
 	return out
+}
+
+// sortByKey sorts the state indices of order by packed key.
+func (st *store) sortByKey(order []int32) {
+	total := uint(0)
+	for _, w := range st.width {
+		total += w
+	}
+	if total <= 32 {
+		// key and index in one word: a sort of plain integers
+		packed := make([]uint64, st.count)
+		for i := range packed {
+			packed[i] = st.key64(st.state(int32(i)))<<32 | uint64(i)
+		}
+		slices.Sort(packed)
+		for j, p := range packed {
+			order[j] = int32(uint32(p))
+		}
+		return
+	}
+	type keyed struct {
+		key uint64
+		i   int32
+	}
+	ks := make([]keyed, st.count)
+	for i := range ks {
+		ks[i] = keyed{st.key64(st.state(int32(i))), int32(i)}
+	}
+	slices.SortFunc(ks, func(a, c keyed) int { return cmp.Compare(a.key, c.key) })
+	for j, k := range ks {
+		order[j] = k.i
+	}
 }

@@ -34,6 +34,9 @@ var robustRows = []struct {
 		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
 	{"dense csg checked under --max-memory", []string{"check", "dense.prism", "--const", "N=999", "--max-memory", "64M", "--pf", "<<p1>> P>=1 [ F x=1 ]"}, exitLimit,
 		"onus: error: model construction needs more than 64 MiB (--max-memory); raise the limit with --max-memory or reduce the model", nil},
+	// issue 14: K actions per player, K^2 joint actions per state
+	{"csg with 200 actions per player", []string{"build", "manyactions.prism"}, exitOK,
+		"", []string{"States:      2 (1 initial)", "Transitions: 80000", "Choices:     80000"}},
 	{"--max-transitions", []string{"build", "dense.prism", "--const", "N=9", "--max-transitions", "1000"}, exitLimit,
 		"onus: error: the model has more than 1000 transitions (raise the limit with --max-transitions)", nil},
 	{"--max-states", []string{"export", "sweep.prism", "--const", "N=10", "--max-states", "5", "--dir", "out"}, exitLimit,
