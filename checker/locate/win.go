@@ -30,8 +30,16 @@ func newWorker(v *view, obj Objective, players [][]int32, groups [][]int) *worke
 		w.tb.Owner = make([]int32, v.tb.NumStates)
 	}
 	w.ar = solve.GameArena(&w.tb)
-	w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{true, false}), true)
-	w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{false, true}), true)
+	if v.coal {
+		// One flag per player of the game (any number of them); own sets
+		// the coalition's solvers before every solve.
+		w.coal = make([]bool, len(w.tb.Players))
+		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, w.coal), true)
+		w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, w.coal), false)
+	} else {
+		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{true, false}), true)
+		w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{false, true}), true)
+	}
 	w.held = make([]int32, v.tb.NumStates)
 	w.set = make([]bool, v.tb.NumStates)
 	return w
