@@ -206,14 +206,14 @@ func (w *worker) keeps(s int, z []bool) bool {
 		}
 		return false
 	}
-	p1 := g.Owner[s] == int32(P1)
-	if w.v.coal {
-		switch {
-		case g.Owner != nil:
-			p1 = w.coal[g.Owner[s]]
-		default:
-			p1 = len(w.coal) > 0 && w.coal[0]
-		}
+	var p1 bool
+	switch {
+	case !w.v.coal:
+		p1 = g.Owner[s] == int32(P1)
+	case g.Owner != nil:
+		p1 = w.coal[g.Owner[s]]
+	default: // an mdp's one player (its Owner is nil)
+		p1 = len(w.coal) > 0 && w.coal[0]
 	}
 	for c := lo; c < hi; c++ {
 		if in(c) == p1 {
