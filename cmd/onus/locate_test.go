@@ -78,6 +78,12 @@ func TestLocateHandChecked(t *testing.T) {
 			map[string]string{"a": "1/2 1/2 2", "b": "1/2 1/2 2", "c": "0 0 0"}},
 		{"players", []string{dir + "duel.prism", "--objective", `P>=1 [G !"escaped"]`, "--group", "players"},
 			map[string]string{"g1": "1/2 1/2 2", "g2": "1/2 1/2 2", "thief": "0 0 0"}},
+		// Three prisoners of examples/cpd_n.prism (a csg): the reward needs
+		// all three to cooperate; p4..p8 idle. Each of the three swings
+		// only when joining the other two (Banzhaf 2^-2, Count 2^5 for
+		// the five idle players).
+		{"players of a csg", []string{"../../examples/cpd_n.prism", "--const", "n=3", "--objective", `P>=1 [F "reward"]`, "--group", "players"},
+			map[string]string{"p1": "1/3 1/4 32", "p2": "1/3 1/4 32", "p3": "1/3 1/4 32", "p4": "0 0 0", "p5": "0 0 0", "p6": "0 0 0", "p7": "0 0 0", "p8": "0 0 0"}},
 		{"value game", []string{dir + "lottery.prism", "--objective", `Pmax=? [F "prize"]`},
 			map[string]string{"(at=0)": "1/2 1/2 0", "(at=1)": "1/2 1/2 0"}},
 	}
@@ -225,5 +231,14 @@ func TestLocateErrors(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", errs, c.want)
 			}
 		})
+	}
+}
+
+// TestLocateLimits: exact indices beyond what can be computed are a
+// resource limit (exit 3), not a wait of minutes.
+func TestLocateLimits(t *testing.T) {
+	code, _, errs := onus(t, "locate", "../../examples/locate/sensor.prism", "--objective", `Pmax=? [F "crash"]`)
+	if code != exitLimit || !strings.Contains(errs, "more than 21 players with a choice for exact indices of a Pmax=? objective on 32 states (use --samples)") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }
