@@ -44,7 +44,6 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 	}
 	var mins, loses []uint64
 	var edges []uint64 // the complements of loses: trans are their minimal transversals
-	isMin := map[uint64]bool{}
 	winsAbove := func(c uint64) bool {
 		for _, m := range mins {
 			if c&m == m {
@@ -53,23 +52,19 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 		}
 		return false
 	}
+	// trans[:len(mins)] are the minimal winning coalitions found: a
+	// winning coalition meets every new edge (it lies in no losing one),
+	// so refining keeps them, in order, at the front; the next candidate
+	// is trans[len(mins)].
 	trans := []uint64{0}
 	for {
-		var t uint64
-		found := false
-		for _, x := range trans {
-			if !isMin[x] {
-				t, found = x, true
-				break
-			}
-		}
-		if !found {
+		if len(mins) == len(trans) {
 			return mins, w.solves, nil
 		}
+		t := trans[len(mins)]
 		won, cert := solve(t)
 		if won {
 			mins = append(mins, t)
-			isMin[t] = true
 			continue
 		}
 		l := full &^ cert
