@@ -65,7 +65,15 @@ func TestLocateHandChecked(t *testing.T) {
 		{"labels optimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--optimistic", "--group", "labels(top mid)"),
 			map[string]string{"mid": "1/2 1/2 2", "top": "1/2 1/2 2", "unlabelled": "0 0 0"}},
 		{"individual", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`},
-			map[string]string{"(n=4)": "7/12", "(n=3)": "1/4", "(n=1)": "1/12", "(n=2)": "1/12"}},
+			map[string]string{"(n=4)": "7/12 5/8 5", "(n=3)": "1/4 3/8 3", "(n=1)": "1/12 1/8 1", "(n=2)": "1/12 1/8 1"}},
+		// Backward variable groups: the empty groups (s=4), (s=5) are null
+		// players (pessimistic: s=5 is bad, s=4 has one successor) and
+		// multiply Count by 4; optimistic: the players are ρ's states, the
+		// bad end (s=5) included.
+		{"variables pessimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--group", "variables(s)"),
+			map[string]string{"(s=2)": "2/3 3/4 12", "(s=1)": "1/6 1/4 4", "(s=3)": "1/6 1/4 4", "(s=4)": "0 0 0", "(s=5)": "0 0 0"}},
+		{"variables optimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--optimistic", "--group", "variables(s)"),
+			map[string]string{"(s=1)": "1/2 1/2 8", "(s=2)": "1/2 1/2 8", "(s=3)": "0 0 0", "(s=4)": "0 0 0", "(s=5)": "0 0 0"}},
 		{"labels forward", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`, "--group", `labels(a "b")`},
 			map[string]string{"no labels": "7/12", "a": "1/4", "a, b": "1/12", "b": "1/12"}},
 		{"variables", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`, "--group", "variables(n)"},
