@@ -100,16 +100,16 @@ func (ct *counter) component(sets []uint64) poly {
 		return p
 	}
 	var vars uint64
-	deg := map[int]int{}
+	var deg [64]int
 	for _, s := range sets {
 		vars |= s
 		for r := s; r != 0; r &= r - 1 {
 			deg[bits.TrailingZeros64(r)]++
 		}
 	}
-	x, best := -1, -1
+	x, best := -1, 0
 	for v, d := range deg {
-		if d > best || (d == best && v < x) {
+		if d > best {
 			x, best = v, d
 		}
 	}
