@@ -63,9 +63,11 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 		w.own(in)
 		won, cert := w.certificate(in, w.region())
 		mu.Lock()
-		if won {
+		// The lists are scanned before every solve: keep the first
+		// sampleCerts of each (they settle the most orders).
+		if won && len(wins) < sampleCerts {
 			wins = append(wins, cert)
-		} else {
+		} else if !won && len(loses) < sampleCerts {
 			loses = append(loses, full&^cert)
 		}
 		mu.Unlock()
@@ -176,3 +178,6 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 // sampleBatch is how many random orders are drawn before their
 // contributions are summed.
 const sampleBatch = 4096
+
+// sampleCerts bounds each list of certificates --samples reuses.
+const sampleCerts = 4096
