@@ -246,6 +246,13 @@ func locateCases() []*Case {
 				"--refine", "--exact", "--json"}},
 		{Group: "locate", Name: "locate/samples/grid/61", Quick: true, X: 61, Series: "--samples 10000",
 			Args: []string{"locate", grid, "--const", "ROWS=3,COLS=28", "--objective", obj, "--samples", "10000", "--index", "shapley", "--json"}},
+		// Twelve voters: 42 relevant states whose minimal winning
+		// coalitions (keeping the motion from carrying) come from 7^6
+		// candidate transversals; and the same model under --refine.
+		{Group: "locate", Name: "locate/forward/vote12/42", Quick: true, X: 42, Series: "forward, exact",
+			Args: []string{"locate", "cmd/onus/testdata/vote12.prism", "--objective", `P>=1 [G !"carried"]`, "--exact", "--json"}},
+		{Group: "locate", Name: "locate/refine/vote12", Quick: true, X: 42, Series: "--refine",
+			Args: []string{"locate", "cmd/onus/testdata/vote12.prism", "--objective", `P>=1 [F "carried"]`, "--refine", "--exact", "--json"}},
 	}
 	for _, c := range cs {
 		c.Answer = locateAnswer

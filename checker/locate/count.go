@@ -71,9 +71,9 @@ type counter struct {
 	memo map[string]poly
 }
 
+// avoid counts the subsets of vars holding no set of the family, which is
+// minimal (no set holds another): a player in no set is free.
 func (ct *counter) avoid(sets []uint64, vars uint64) poly {
-	// A player only in sets that hold smaller ones is free.
-	sets = minimalSets(append([]uint64(nil), sets...))
 	var used uint64
 	for _, s := range sets {
 		if s == 0 {
@@ -100,35 +100,58 @@ func (ct *counter) component(sets []uint64) poly {
 		return p
 	}
 	var vars uint64
-	deg := map[int]int{}
+	var deg [64]int
 	for _, s := range sets {
 		vars |= s
 		for r := s; r != 0; r &= r - 1 {
 			deg[bits.TrailingZeros64(r)]++
 		}
 	}
-	x, best := -1, -1
+	x, best := -1, 0
 	for v, d := range deg {
-		if d > best || (d == best && v < x) {
+		if d > best {
 			x, best = v, d
 		}
 	}
 	bit := uint64(1) << uint(x)
 	rest := vars &^ bit
-	// Without x: the sets holding x can no longer be held.
-	var out, in []uint64
-	for _, s := range sets {
-		if s&bit == 0 {
-			out = append(out, s)
-		}
-		in = append(in, s&^bit)
-	}
+	// Without x: the sets holding x can no longer be held. With x: every
+	// set loses x.
+	out, in := split(sets, bit)
 	without := ct.avoid(out, rest)
 	// With x: every set loses x.
 	with := append(poly{new(big.Int)}, ct.avoid(in, rest)...)
 	p := without.add(with)
 	ct.memo[key] = p
 	return p
+}
+
+// split returns the sets of a minimal family that miss the player bit, and
+// the family with bit taken out of every set, again minimal: a set
+// without bit that holds one of the shrunk sets is dropped (nothing else
+// can hold another: the family was minimal).
+func split(sets []uint64, bit uint64) (without, shrunk []uint64) {
+	for _, s := range sets {
+		if s&bit == 0 {
+			without = append(without, s)
+		} else {
+			shrunk = append(shrunk, s&^bit)
+		}
+	}
+	k := len(shrunk)
+	for _, s := range without {
+		keep := true
+		for _, t := range shrunk[:k] {
+			if s&t == t {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			shrunk = append(shrunk, s)
+		}
+	}
+	return without, shrunk
 }
 
 // minimalSets drops the sets that hold another (holding none of the
@@ -167,26 +190,40 @@ func setKey(sets []uint64) string {
 }
 
 // components splits a family into groups of sets connected by shared
-// players.
+// players: a union-find over the (at most 64) players, then the sets by
+// the root of their lowest player, in their order.
 func components(sets []uint64) [][]uint64 {
-	var comps [][]uint64
-	var masks []uint64
+	var parent [64]int8
+	for i := range parent {
+		parent[i] = int8(i)
+	}
+	find := func(x int8) int8 {
+		for parent[x] != x {
+			parent[x] = parent[parent[x]]
+			x = parent[x]
+		}
+		return x
+	}
 	for _, s := range sets {
-		merged := []uint64{s}
-		m := s
-		var keepC [][]uint64
-		var keepM []uint64
-		for i, c := range comps {
-			if masks[i]&m != 0 {
-				merged = append(merged, c...)
-				m |= masks[i]
-			} else {
-				keepC = append(keepC, c)
-				keepM = append(keepM, masks[i])
+		a := find(int8(bits.TrailingZeros64(s)))
+		for r := s & (s - 1); r != 0; r &= r - 1 {
+			if b := find(int8(bits.TrailingZeros64(r))); b != a {
+				parent[b] = a
 			}
 		}
-		comps = append(keepC, merged)
-		masks = append(keepM, m)
+	}
+	var index [64]int
+	for i := range index {
+		index[i] = -1
+	}
+	var comps [][]uint64
+	for _, s := range sets {
+		root := find(int8(bits.TrailingZeros64(s)))
+		if index[root] < 0 {
+			index[root] = len(comps)
+			comps = append(comps, nil)
+		}
+		comps[index[root]] = append(comps[index[root]], s)
 	}
 	return comps
 }
@@ -201,15 +238,10 @@ func indicesFromMinimal(mins []uint64, n int, eff []int, nulls int, out []Value)
 		all = ^uint64(0)
 	}
 	fact := factorials(n)
+	mins = minimalSets(append([]uint64(nil), mins...))
 	for i := 0; i < n; i++ {
 		bit := uint64(1) << uint(i)
-		var without, shrunk []uint64
-		for _, m := range mins {
-			if m&bit == 0 {
-				without = append(without, m)
-			}
-			shrunk = append(shrunk, m&^bit)
-		}
+		without, shrunk := split(mins, bit)
 		// Losing S over the others, and S whose union with i still loses.
 		lose := ct.avoid(without, all&^bit)
 		loseWith := ct.avoid(shrunk, all&^bit)

@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"fmt"
 	"math/big"
 
 	"github.com/onus-mc/onus/checker/limit"
@@ -90,6 +91,11 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 		return nil, &limit.Error{What: "players with a choice for exact indices (use --samples or --refine)", Limit: MaxExact}
 	}
 	var t *table
+	if gm.Obj.Value && len(eff) > valuePlayers(v.tb.NumStates) {
+		// Every coalition of a value game is solved by value iteration;
+		// beyond this the table takes minutes (sensor.prism's 23 players).
+		return nil, &limit.Error{What: fmt.Sprintf("players with a choice for exact indices of a Pmax=? objective on %d states (use --samples)", v.tb.NumStates), Limit: valuePlayers(v.tb.NumStates)}
+	}
 	if gm.Obj.Value {
 		var err error
 		if t, err = fillValues(ws); err != nil {
@@ -119,4 +125,19 @@ func b2f(b bool) float64 {
 		return 1
 	}
 	return 0
+}
+
+// valueWork bounds the exact table of a value game: 2^players coalitions
+// times the states of each solve (2^21 coalitions of 32 states take about
+// 2 s on one core).
+const valueWork = 1 << 26
+
+// valuePlayers is the most players with a choice whose coalitions of a
+// value game on n states are all solved.
+func valuePlayers(n int) int {
+	k := 0
+	for (1<<uint(k+1))*max(n, 1) <= valueWork && k < MaxExact {
+		k++
+	}
+	return k
 }

@@ -1,6 +1,10 @@
 package locate
 
-import "github.com/onus-mc/onus/checker/limit"
+import (
+	"math/bits"
+
+	"github.com/onus-mc/onus/checker/limit"
+)
 
 // This file values a simple game with many players (more than tableMax
 // with a choice, at most 64) through its minimal winning coalitions alone.
@@ -39,7 +43,7 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 		return nil, w.solves, nil
 	}
 	var mins, loses []uint64
-	isMin := map[uint64]bool{}
+	var edges []uint64 // the complements of loses: trans are their minimal transversals
 	winsAbove := func(c uint64) bool {
 		for _, m := range mins {
 			if c&m == m {
@@ -48,23 +52,19 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 		}
 		return false
 	}
+	// trans[:len(mins)] are the minimal winning coalitions found: a
+	// winning coalition meets every new edge (it lies in no losing one),
+	// so refining keeps them, in order, at the front; the next candidate
+	// is trans[len(mins)].
 	trans := []uint64{0}
 	for {
-		var t uint64
-		found := false
-		for _, x := range trans {
-			if !isMin[x] {
-				t, found = x, true
-				break
-			}
-		}
-		if !found {
+		if len(mins) == len(trans) {
 			return mins, w.solves, nil
 		}
+		t := trans[len(mins)]
 		won, cert := solve(t)
 		if won {
 			mins = append(mins, t)
-			isMin[t] = true
 			continue
 		}
 		l := full &^ cert
@@ -78,49 +78,49 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 			}
 		}
 		loses = append(loses, l)
-		trans = refineTransversals(trans, full&^l)
+		trans = refineTransversals(trans, edges, full&^l)
+		edges = append(edges, full&^l)
 		if len(trans) > maxTransversals {
 			return nil, w.solves, &limit.Error{What: "candidate coalitions (minimal transversals) of the simple game", Limit: maxTransversals}
 		}
 	}
 }
 
-// refineTransversals returns the minimal transversals of a family with
-// the edge e added, from those of the family (Berge's step).
-func refineTransversals(trans []uint64, e uint64) []uint64 {
-	var keep, grow []uint64
+// refineTransversals returns the minimal transversals of the family edges
+// with the edge e added, from those of the family, trans (Berge's step). A
+// transversal t that meets e stays. One that misses e grows by each x of
+// e; t ∪ {x} is minimal unless, for some v of t, t ∖ {v} ∪ {x} still meets
+// every edge, that is, unless x lies in every edge that meets t in v alone
+// (v's private edges, whose intersection is crit[v]). This takes a pass
+// over the edges per transversal instead of comparing the grown sets with
+// each other.
+func refineTransversals(trans, edges []uint64, e uint64) []uint64 {
+	var out []uint64
+	seen := map[uint64]bool{}
+	var crit [64]uint64
 	for _, t := range trans {
 		if t&e != 0 {
-			keep = append(keep, t)
+			out = append(out, t)
 			continue
+		}
+		for r := t; r != 0; r &= r - 1 {
+			crit[bits.TrailingZeros64(r)] = ^uint64(0)
+		}
+		for _, f := range edges {
+			if m := f & t; m&(m-1) == 0 && m != 0 {
+				crit[bits.TrailingZeros64(m)] &= f
+			}
 		}
 		for r := e; r != 0; r &= r - 1 {
-			grow = append(grow, t|(r&-r))
-		}
-	}
-	// A grown set is minimal unless it contains a kept one or another
-	// grown one.
-	out := keep
-	seen := map[uint64]bool{}
-	for _, g := range grow {
-		if seen[g] {
-			continue
-		}
-		seen[g] = true
-		minimal := true
-		for _, k := range keep {
-			if g&k == k {
-				minimal = false
-				break
+			x := r & -r
+			minimal := true
+			for q := t; q != 0 && minimal; q &= q - 1 {
+				minimal = crit[bits.TrailingZeros64(q)]&x == 0
 			}
-		}
-		for _, h := range grow {
-			if minimal && h != g && g&h == h {
-				minimal = false
+			if g := t | x; minimal && !seen[g] {
+				seen[g] = true
+				out = append(out, g)
 			}
-		}
-		if minimal {
-			out = append(out, g)
 		}
 	}
 	return out

@@ -12,14 +12,19 @@ import (
 // one player of an order swings (when v(N) = 1 and v(∅) = 0); it is found
 // by bisection on the order's prefixes (v is monotone). Order k is drawn
 // from a generator seeded with (Seed, k), so the estimates do not depend
-// on how the orders are shared among the workers.
+// on how the orders are shared among the workers. Orders are drawn in
+// batches of sampleBatch and summed in their order after each batch, so
+// memory does not grow with opt.Samples and the sums do not depend on the
+// workers either.
 func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 	n := len(eff)
 	m := opt.Samples
-	contrib := make([][]float64, m) // value games: per order, per player
-	pivot := make([]int32, m)       // simple games: the swinging player or -1
+	batch := min(m, sampleBatch)
+	contrib := make([][]float64, batch) // value games: per order of the batch, per player
+	pivot := make([]int32, batch)       // simple games: the swinging player or -1
+	sum, sq := make([]float64, n), make([]float64, n)
 	var mu sync.Mutex
-	var next int
+	var next, end, base int
 	var first error
 	// Simple games with at most 64 players reuse what earlier solves
 	// proved: supersets of a winning certificate win, subsets of a losing
@@ -58,9 +63,11 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 		w.own(in)
 		won, cert := w.certificate(in, w.region())
 		mu.Lock()
-		if won {
+		// The lists are scanned before every solve: keep the first
+		// sampleCerts of each (they settle the most orders).
+		if won && len(wins) < sampleCerts {
 			wins = append(wins, cert)
-		} else {
+		} else if !won && len(loses) < sampleCerts {
 			loses = append(loses, full&^cert)
 		}
 		mu.Unlock()
@@ -71,7 +78,7 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 		pos := make([]int, n)
 		for {
 			mu.Lock()
-			if next == m || first != nil {
+			if next == end || first != nil {
 				mu.Unlock()
 				return
 			}
@@ -79,6 +86,7 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 			next++
 			mu.Unlock()
 			r := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
+			k -= base
 			for i := range perm {
 				perm[i] = i
 			}
@@ -104,7 +112,10 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 				pivot[k] = int32(perm[hi-1])
 				continue
 			}
-			c := make([]float64, n)
+			c := contrib[k] // every entry is overwritten below
+			if c == nil {
+				c = make([]float64, n)
+			}
 			prev, err := coalitionValue(w, prefix(0))
 			for l := 1; l <= n && err == nil; l++ {
 				var x float64
@@ -123,40 +134,50 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 			contrib[k] = c
 		}
 	}
-	var wg sync.WaitGroup
-	for _, w := range ws {
-		wg.Add(1)
-		go func() { defer wg.Done(); run(w) }()
-	}
-	wg.Wait()
-	if first != nil {
-		return first
+	for base = 0; base < m; base += batch {
+		next, end = base, min(m, base+batch)
+		var wg sync.WaitGroup
+		for _, w := range ws {
+			wg.Add(1)
+			go func() { defer wg.Done(); run(w) }()
+		}
+		wg.Wait()
+		if first != nil {
+			return first
+		}
+		for k := 0; k < end-base; k++ {
+			if !ws[0].obj.Value {
+				if p := pivot[k]; p >= 0 {
+					sum[p]++
+					sq[p]++
+				}
+				continue
+			}
+			for i, x := range contrib[k] {
+				sum[i] += x
+				sq[i] += x * x
+			}
+		}
 	}
 	for _, w := range ws {
 		res.Solves += w.solves
 	}
 	for i := 0; i < n; i++ {
-		sum, sq := 0.0, 0.0
-		for k := 0; k < m; k++ {
-			x := 0.0
-			if w := ws[0]; !w.obj.Value {
-				if pivot[k] == int32(i) {
-					x = 1
-				}
-			} else {
-				x = contrib[k][i]
-			}
-			sum += x
-			sq += x * x
-		}
-		mean := sum / float64(m)
+		mean := sum[i] / float64(m)
 		val := &res.Values[eff[i]]
 		val.Shapley = mean
 		val.ShapleyExact, val.BanzhafExact, val.Count = nil, nil, nil
 		if m > 1 {
-			variance := (sq - float64(m)*mean*mean) / float64(m-1)
+			variance := (sq[i] - float64(m)*mean*mean) / float64(m-1)
 			val.StdErr = math.Sqrt(math.Max(variance, 0) / float64(m))
 		}
 	}
 	return nil
 }
+
+// sampleBatch is how many random orders are drawn before their
+// contributions are summed.
+const sampleBatch = 4096
+
+// sampleCerts bounds each list of certificates --samples reuses.
+const sampleCerts = 4096

@@ -30,8 +30,16 @@ func newWorker(v *view, obj Objective, players [][]int32, groups [][]int) *worke
 		w.tb.Owner = make([]int32, v.tb.NumStates)
 	}
 	w.ar = solve.GameArena(&w.tb)
-	w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{true, false}), true)
-	w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{false, true}), true)
+	if v.coal {
+		// One flag per player of the game (any number of them); own sets
+		// the coalition's solvers before every solve.
+		w.coal = make([]bool, len(w.tb.Players))
+		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, w.coal), true)
+		w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, w.coal), false)
+	} else {
+		w.sv1 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{true, false}), true)
+		w.sv2 = solve.NewSolver(w.ar, solve.NewView(&w.tb, []bool{false, true}), true)
+	}
 	w.held = make([]int32, v.tb.NumStates)
 	w.set = make([]bool, v.tb.NumStates)
 	return w
@@ -198,14 +206,14 @@ func (w *worker) keeps(s int, z []bool) bool {
 		}
 		return false
 	}
-	p1 := g.Owner[s] == int32(P1)
-	if w.v.coal {
-		switch {
-		case g.Owner != nil:
-			p1 = w.coal[g.Owner[s]]
-		default:
-			p1 = len(w.coal) > 0 && w.coal[0]
-		}
+	var p1 bool
+	switch {
+	case !w.v.coal:
+		p1 = g.Owner[s] == int32(P1)
+	case g.Owner != nil:
+		p1 = w.coal[g.Owner[s]]
+	default: // an mdp's one player (its Owner is nil)
+		p1 = len(w.coal) > 0 && w.coal[0]
 	}
 	for c := lo; c < hi; c++ {
 		if in(c) == p1 {

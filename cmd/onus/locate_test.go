@@ -65,7 +65,15 @@ func TestLocateHandChecked(t *testing.T) {
 		{"labels optimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--optimistic", "--group", "labels(top mid)"),
 			map[string]string{"mid": "1/2 1/2 2", "top": "1/2 1/2 2", "unlabelled": "0 0 0"}},
 		{"individual", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`},
-			map[string]string{"(n=4)": "7/12", "(n=3)": "1/4", "(n=1)": "1/12", "(n=2)": "1/12"}},
+			map[string]string{"(n=4)": "7/12 5/8 5", "(n=3)": "1/4 3/8 3", "(n=1)": "1/12 1/8 1", "(n=2)": "1/12 1/8 1"}},
+		// Backward variable groups: the empty groups (s=4), (s=5) are null
+		// players (pessimistic: s=5 is bad, s=4 has one successor) and
+		// multiply Count by 4; optimistic: the players are ρ's states, the
+		// bad end (s=5) included.
+		{"variables pessimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--group", "variables(s)"),
+			map[string]string{"(s=2)": "2/3 3/4 12", "(s=1)": "1/6 1/4 4", "(s=3)": "1/6 1/4 4", "(s=4)": "0 0 0", "(s=5)": "0 0 0"}},
+		{"variables optimistic", append(choices, "--counterexample", "@"+dir+"choices.ce", "--optimistic", "--group", "variables(s)"),
+			map[string]string{"(s=1)": "1/2 1/2 8", "(s=2)": "1/2 1/2 8", "(s=3)": "0 0 0", "(s=4)": "0 0 0", "(s=5)": "0 0 0"}},
 		{"labels forward", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`, "--group", `labels(a "b")`},
 			map[string]string{"no labels": "7/12", "a": "1/4", "a, b": "1/12", "b": "1/12"}},
 		{"variables", []string{dir + "network.prism", "--objective", `P>=1 [F "goal"]`, "--group", "variables(n)"},
@@ -78,6 +86,12 @@ func TestLocateHandChecked(t *testing.T) {
 			map[string]string{"a": "1/2 1/2 2", "b": "1/2 1/2 2", "c": "0 0 0"}},
 		{"players", []string{dir + "duel.prism", "--objective", `P>=1 [G !"escaped"]`, "--group", "players"},
 			map[string]string{"g1": "1/2 1/2 2", "g2": "1/2 1/2 2", "thief": "0 0 0"}},
+		// Three prisoners of examples/cpd_n.prism (a csg): the reward needs
+		// all three to cooperate; p4..p8 idle. Each of the three swings
+		// only when joining the other two (Banzhaf 2^-2, Count 2^5 for
+		// the five idle players).
+		{"players of a csg", []string{"../../examples/cpd_n.prism", "--const", "n=3", "--objective", `P>=1 [F "reward"]`, "--group", "players"},
+			map[string]string{"p1": "1/3 1/4 32", "p2": "1/3 1/4 32", "p3": "1/3 1/4 32", "p4": "0 0 0", "p5": "0 0 0", "p6": "0 0 0", "p7": "0 0 0", "p8": "0 0 0"}},
 		{"value game", []string{dir + "lottery.prism", "--objective", `Pmax=? [F "prize"]`},
 			map[string]string{"(at=0)": "1/2 1/2 0", "(at=1)": "1/2 1/2 0"}},
 	}
@@ -198,6 +212,22 @@ func TestLocateErrors(t *testing.T) {
 			"d.ce:2:2: error: unknown variable t"},
 		{"bad state syntax", append(append([]string{model}, obj...), "--counterexample", "@"+write("e.ce", "(1)\n(2,\n")),
 			"e.ce:2:4: error: expected a value"},
+		{"no state of the model", append(append([]string{model}, obj...), "--counterexample", "@"+write("f.ce", "(1)\n(9)\n")),
+			"f.ce:2:1: error: no reachable state of the model has these values"},
+		{"too many values", append(append([]string{model}, obj...), "--counterexample", "@"+write("g.ce", "(1)\n(2,3)\n")),
+			"g.ce:2:1: error: the state has 2 values, the model 1 variables (s)"},
+		{"empty counterexample", append(append([]string{model}, obj...), "--counterexample", "@"+write("h.ce", "")),
+			"h.ce:1:1: error: the counterexample holds no state"},
+		{"no value of the variable", append(append([]string{model}, obj...), "--counterexample", "@"+write("i.ce", "(1)\n(true)\n")),
+			`i.ce:2:2: error: "true" is no value of variable s`},
+		{"unknown label in the objective", []string{model, "--objective", `P>=1 [F "nope"]`},
+			`--objective:1:9: error: unknown label "nope"`},
+		{"value of G F", []string{model, "--objective", `Pmax=? [G F "bad"]`},
+			"--objective:1:1: error: onus locate computes the value of F and G objectives only"},
+		{"minimum", []string{model, "--objective", `Pmin=? [F "bad"]`},
+			"--objective:1:1: error: onus locate takes"},
+		{"modules of a csg", []string{"../../examples/bridge.prism", "--objective", `P>=1 [F "crossed"]`, "--group", "modules"},
+			"--group:1:1: error: --group modules needs modules that move one at a time"},
 		{"unknown label", append(append([]string{model}, obj...), "--group", "labels(top nope)"),
 			`--group:1:12: error: unknown label "nope"`},
 		{"unknown variable", append(append([]string{model}, obj...), "--group", "variables(s q)"),
@@ -225,5 +255,14 @@ func TestLocateErrors(t *testing.T) {
 				t.Errorf("stderr %q does not contain %q", errs, c.want)
 			}
 		})
+	}
+}
+
+// TestLocateLimits: exact indices beyond what can be computed are a
+// resource limit (exit 3), not a wait of minutes.
+func TestLocateLimits(t *testing.T) {
+	code, _, errs := onus(t, "locate", "../../examples/locate/sensor.prism", "--objective", `Pmax=? [F "crash"]`)
+	if code != exitLimit || !strings.Contains(errs, "more than 21 players with a choice for exact indices of a Pmax=? objective on 32 states (use --samples)") {
+		t.Errorf("exit %d: %s", code, errs)
 	}
 }

@@ -128,4 +128,19 @@ func TestLocateHTML(t *testing.T) {
 	if c := find("command", "[] n=4 -> (n'=6)"); c.style != "" {
 		t.Errorf("command n=4 to 6 is shaded: %q", c.title)
 	}
+	// The README's gallery: the give-up command of the retransmission
+	// model is the wrong choice in both responsible states, the
+	// retransmission is not shaded.
+	out3 := filepath.Join(t.TempDir(), "r.html")
+	if code, _, errs := onus(t, "locate", dir+"retransmit.prism", "--objective", `P>=1 [G !"early"]`, "--html", out3); code != exitOK {
+		t.Fatal(errs)
+	}
+	spans = parseReport(t, out3)
+	g := find("command", "[give_up]")
+	if g.style == "" || !strings.Contains(g.title, "a wrong choice in (s=1,r=2)") || !strings.Contains(g.title, "a wrong choice in (s=1,r=3)") {
+		t.Errorf("give_up: %+v", g)
+	}
+	if c := find("command", "[retry]"); c.style != "" {
+		t.Errorf("retry is shaded: %q", c.title)
+	}
 }

@@ -69,13 +69,46 @@ func modelParts(mf *prism.ModelFile) (mods, acts []string) {
 	for _, mod := range mf.Modules {
 		mods = append(mods, mod.Name.Name)
 	}
-	for _, a := range actionNames(mf) {
-		if !seen[a] {
-			seen[a] = true
-			acts = append(acts, a)
+	for _, names := range moduleActions(mf) {
+		for _, a := range names {
+			if !seen[a] {
+				seen[a] = true
+				acts = append(acts, a)
+			}
 		}
 	}
 	return mods, acts
+}
+
+// moduleActions lists, per module, the action of each of its commands as
+// the actions grouping names it: a renamed copy of a module has its base's
+// commands with their labels renamed and its unlabelled commands named
+// after the base's, with _MODULE appended (see nameCommands).
+func moduleActions(mf *prism.ModelFile) [][]string {
+	names := actionNames(mf)
+	own := map[*prism.Command]string{}
+	k := 0
+	for _, mod := range mf.Modules {
+		for _, cmd := range mod.Commands {
+			own[cmd] = names[k]
+			k++
+		}
+	}
+	out := make([][]string, len(mf.Modules))
+	for i, mod := range mf.Modules {
+		base, ren := baseModule(mf, mod)
+		for _, cmd := range base.Commands {
+			switch {
+			case mod.Rename == nil:
+				out[i] = append(out[i], own[cmd])
+			case len(cmd.Labels) > 0:
+				out[i] = append(out[i], renamed(ren, cmd.Labels[0].Name))
+			default:
+				out[i] = append(out[i], own[cmd]+"_"+mod.Name.Name)
+			}
+		}
+	}
+	return out
 }
 
 // actionNames lists the action of every command in file order: its label,
