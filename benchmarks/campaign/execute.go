@@ -35,8 +35,17 @@ type Outcome struct {
 	Err        error    // the harness could not run it
 }
 
-// logFiles are outputs a failing run may leave: PRISM's -mainlog.
-var logFiles = map[string]bool{"log.txt": true}
+// logFiles are the outputs a failing run may leave: the log of onus
+// prism's -mainlog FILE[:append], which holds the error as PRISM's does.
+func logFiles(args []string) map[string]bool {
+	out := map[string]bool{}
+	for i := 0; i+1 < len(args); i++ {
+		if args[i] == "-mainlog" {
+			out[filepath.Clean(strings.TrimSuffix(args[i+1], ":append"))] = true
+		}
+	}
+	return out
+}
 
 // execute runs one run in dir (created, and removed afterwards unless
 // keep) under the limits.
@@ -103,12 +112,13 @@ func execute(bin string, lim Limits, dir string, run *Run, keep bool) Outcome {
 		o.Signal = ws.Signal().String()
 	}
 	o.Stdout, o.Stderr = stdout.Bytes(), stderr.Bytes()
+	logs := logFiles(run.Args)
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil
 		}
 		rel, _ := filepath.Rel(dir, p)
-		if _, in := run.Files[rel]; !in && !logFiles[rel] {
+		if _, in := run.Files[rel]; !in && !logs[filepath.Clean(rel)] {
 			o.Outputs = append(o.Outputs, rel)
 		}
 		return nil

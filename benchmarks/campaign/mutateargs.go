@@ -91,6 +91,7 @@ type Mutator struct {
 	Seeds []*Seed
 	Flags map[string][]Flag
 	pool  [][]byte // every seed file's content, for splicing
+	props []string // every props file's properties
 	names []string // a name for every pool entry
 }
 
@@ -104,6 +105,9 @@ func newMutator(seeds []*Seed, flags map[string][]Flag) *Mutator {
 				seen[k] = true
 				m.pool = append(m.pool, s.Files[n])
 				m.names = append(m.names, n)
+				if strings.HasSuffix(n, ".props") {
+					m.props = append(m.props, propertyLines(s.Files[n])...)
+				}
 			}
 		}
 	}
@@ -244,6 +248,20 @@ func (m *Mutator) setFlag(r *rand.Rand, run *Run) {
 		return
 	}
 	v := valueFor(r, f.Name)
+	switch f.Name {
+	case "--pf", "-pf", "--outcome", "--objective":
+		if r.Intn(5) < 3 {
+			if p := m.property(r, run); p != "" {
+				v = p
+				if f.Name != "--pf" && f.Name != "-pf" {
+					v = pathOf(p)
+				}
+				if f.Name == "--objective" {
+					v = []string{"P>=1 ", "Pmax=? ", "Pmin=? "}[r.Intn(3)] + "[" + v + "]"
+				}
+			}
+		}
+	}
 	for i := 1; i+1 < len(run.Args); i++ {
 		if run.Args[i] == f.Name && r.Intn(3) != 0 {
 			run.Args[i+1] = v
@@ -293,4 +311,49 @@ func sanitize(run *Run) {
 		}
 		run.Args[i] = w
 	}
+}
+
+// property draws a property line: from the run's own props files mostly,
+// else from any seed's.
+func (m *Mutator) property(r *rand.Rand, run *Run) string {
+	var own []string
+	for _, n := range sortedKeys(run.Files) {
+		if strings.HasSuffix(n, ".props") {
+			own = append(own, propertyLines(run.Files[n])...)
+		}
+	}
+	if len(own) > 0 && r.Intn(5) != 0 {
+		return own[r.Intn(len(own))]
+	}
+	if len(m.props) == 0 {
+		return ""
+	}
+	return m.props[r.Intn(len(m.props))]
+}
+
+// propertyLines are a props file's lines that hold a property.
+func propertyLines(data []byte) []string {
+	var out []string
+	for _, l := range strings.Split(string(data), "\n") {
+		l = strings.TrimSpace(l)
+		if !strings.Contains(l, "[") || strings.HasPrefix(l, "//") {
+			continue
+		}
+		first, _, _ := strings.Cut(l, " ")
+		switch first {
+		case "plan", "const", "behaviour", "label", "formula":
+			continue
+		}
+		out = append(out, strings.TrimSuffix(l, ";"))
+	}
+	return out
+}
+
+// pathOf is the path formula inside a property's outer brackets.
+func pathOf(p string) string {
+	i, j := strings.Index(p, "["), strings.LastIndex(p, "]")
+	if i < 0 || j <= i {
+		return p
+	}
+	return strings.TrimSpace(p[i+1 : j])
 }
