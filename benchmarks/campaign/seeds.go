@@ -40,9 +40,10 @@ func isSubcommand(w string) bool {
 	return false
 }
 
-// fileRefRE finds the repository's and the corpus's paths inside a word
-// (a whole argument, @FILE, NAME=@FILE, NAME=@"FILE").
-var fileRefRE = regexp.MustCompile(`(?:\.\./shared/prism-corpus|examples|benchmarks|cmd|testdata|docs|/[A-Za-z0-9_.-]+)(?:/[A-Za-z0-9_.+-]+)+`)
+// fileRefRE finds paths with a slash inside a word (a whole argument,
+// @FILE, NAME=@FILE, NAME=@"FILE"): those naming a file of the repository
+// or the corpus become inputs of the seed.
+var fileRefRE = regexp.MustCompile(`(?:\.\./shared/prism-corpus|[A-Za-z0-9_-]+|/[A-Za-z0-9_.-]+)(?:/[A-Za-z0-9_.+-]+)+`)
 
 // seedBuilder collects seeds, reading each input file once.
 type seedBuilder struct {

@@ -186,7 +186,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 			return usagef("%s does not take -%s: %s", name, strings.TrimPrefix(sw, "-"), hint)
 		}
 	}
-	return usagef("%v (see %s)", err, help)
+	return usagef("%s (see %s)", invalidValueText(err.Error()), help)
 }
 
 // reorderArgs moves a subcommand's flags in front of its positional

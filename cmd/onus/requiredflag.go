@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 )
@@ -8,7 +9,9 @@ import (
 // The CLI framework says `Required flag "outcome" not set` when a required
 // flag is missing: it names no command, writes the flag without its dashes
 // and gives no example. This file turns that message into onus's own,
-// naming the command, each missing flag as it is typed, and an example.
+// naming the command, each missing flag as it is typed, and an example;
+// and the framework's `invalid value "x" for flag -steps: parse error`
+// into `--steps "x": not a whole number`.
 
 // requiredFlagsRE matches the framework's message (one flag or several).
 var requiredFlagsRE = regexp.MustCompile(`^Required flags? "([^"]*)" not set$`)
@@ -66,4 +69,25 @@ func joinAnd(words []string) string {
 		return words[0]
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// invalidValueRE matches the framework's message for a value its flag
+// type cannot parse (numbers, booleans).
+var invalidValueRE = regexp.MustCompile(`^invalid (boolean )?value "(.*)" for (?:flag )?-([a-z][a-z0-9-]*): (parse error|value out of range)$`)
+
+// invalidValueText rewords the framework's invalid-value message, naming
+// the flag as it is typed; other messages are returned as they are.
+func invalidValueText(msg string) string {
+	m := invalidValueRE.FindStringSubmatch(msg)
+	if m == nil {
+		return msg
+	}
+	flag, value := "--"+m[3], m[2]
+	switch {
+	case m[1] != "":
+		return fmt.Sprintf("%s=%q: give true or false", flag, value)
+	case m[4] == "value out of range":
+		return fmt.Sprintf("%s %q: out of range", flag, value)
+	}
+	return fmt.Sprintf("%s %q: not a whole number", flag, value)
 }

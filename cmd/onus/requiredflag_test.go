@@ -51,3 +51,25 @@ func TestRequiredFlagText(t *testing.T) {
 		}
 	}
 }
+
+// A value its flag's type cannot read names the flag with its dashes.
+func TestInvalidValue(t *testing.T) {
+	cpd := "../../examples/cpd.prism"
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", cpd, "--steps", "x"}, `onus: error: --steps "x": not a whole number (see onus help simulate)`},
+		{[]string{"check", cpd, "--horizon", "1.5"}, `onus: error: --horizon "1.5": not a whole number (see onus help check)`},
+		{[]string{"simulate", cpd, "--seed", "18446744073709551616"}, `onus: error: --seed "18446744073709551616": out of range (see onus help simulate)`},
+		{[]string{"check", cpd, "--json=x"}, `onus: error: --json="x": give true or false (see onus help check)`},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(tc.args, &out, &errb); code != exitBadInput {
+			t.Errorf("%q: exit %d, want %d", tc.args, code, exitBadInput)
+		}
+		if got := strings.TrimSpace(errb.String()); got != tc.want {
+			t.Errorf("%q:\n%s\nwant\n%s", tc.args, got, tc.want)
+		}
+	}
+}
