@@ -133,14 +133,22 @@ func (cfg Config) do(run *Run, keep bool) *Result {
 	return res
 }
 
-// minimizeAll minimises the first cfg.Minimize bad runs of each signature.
+// minimizeAll minimises the first cfg.Minimize bad runs of each
+// signature, and of each known item (however many signatures it has).
 func (cfg Config) minimizeAll(results []*Result) {
 	count := map[string]int{}
 	for _, r := range results {
-		if r == nil || !r.Bad() || count[r.Sig] >= cfg.Minimize || (cfg.SkipKnown && r.Known != nil) {
+		if r == nil || !r.Bad() || (cfg.SkipKnown && r.Known != nil) {
 			continue
 		}
-		count[r.Sig]++
+		key := r.Sig
+		if r.Known != nil {
+			key = "known " + r.Known.Item
+		}
+		if count[key] >= cfg.Minimize {
+			continue
+		}
+		count[key]++
 		start := time.Now()
 		r.Min = cfg.minimize(r)
 		fmt.Fprintf(cfg.Log, "minimised run %d (%s) in %s: %d words, %d bytes of files\n",
