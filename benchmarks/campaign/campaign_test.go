@@ -135,6 +135,7 @@ func TestClassify(t *testing.T) {
 		{"slow exit 3 is fine", plain, Outcome{Exit: 3, CPU: 21 * time.Second, Stderr: []byte("onus: error: limit\n")}, ClassOK},
 		{"SIGXCPU", plain, Outcome{Exit: -1, Signal: "CPU time limit exceeded", CPU: 25 * time.Second}, ClassSlow},
 		{"wall", plain, Outcome{Exit: -1, Signal: "killed", WallKilled: true}, ClassTimeout},
+		{"wall after the CPU limit", plain, Outcome{Exit: -1, Signal: "killed", WallKilled: true, CPU: 21 * time.Second}, ClassSlow},
 		{"OOM kill", plain, Outcome{Exit: -1, Signal: "killed", CPU: time.Second}, ClassOOM},
 		{"partial", plain, Outcome{Exit: 2, Outputs: []string{"out/m.tra"}, Stderr: []byte("onus: error: x\n")}, ClassPartial},
 		{"exit 1 with --test", &Run{Args: []string{"check", "--test"}}, Outcome{Exit: 1}, ClassOK},

@@ -40,6 +40,8 @@ func classify(run *Run, o *Outcome, lim Limits) (class, reason string) {
 	switch {
 	case trace || o.Exit == 4:
 		return ClassRuntime, runtimeReason(all, o)
+	case o.WallKilled && o.CPU > lim.CPU:
+		return ClassSlow, fmt.Sprintf("killed at the wall-clock limit after %s, with %s of CPU", o.Wall.Round(time.Second), o.CPU.Round(time.Second/10))
 	case o.WallKilled:
 		return ClassTimeout, fmt.Sprintf("killed at the wall-clock limit after %s with %s of CPU", o.Wall.Round(time.Second), o.CPU.Round(time.Second/10))
 	case o.Signal == "killed" && o.CPU > lim.CPU:
