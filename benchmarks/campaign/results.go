@@ -50,7 +50,7 @@ func (s *Summary) badSummary() string {
 		return "No bad run.\n"
 	}
 	var b strings.Builder
-	b.WriteString("Bad runs by cause (one example each, minimised where the campaign minimised it):\n\n")
+	b.WriteString("Bad runs by cause (one example each, minimised where the campaign minimised it; the argv names the run's own, often mutated, copies of its files, which -out's bad/RUN/repro.sh holds):\n\n")
 	for _, sig := range order {
 		g := groups[sig]
 		who := "new"
