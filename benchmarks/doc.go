@@ -14,6 +14,11 @@
 // temporary directory unless -out is given. -filter REGEXP keeps the cases
 // whose names match.
 //
+// A rewrite of RESULTS.md keeps the "## " sections the suite does not
+// write itself (kept.go), such as the mutation campaign's: `go run
+// ./benchmarks/campaign` (benchmarks/campaign/doc.go) runs onus on
+// thousands of mutated inputs and checks the exit-code contract.
+//
 // -paper does only one thing, in seconds: it redraws the paper's Figures 2–4
 // from onus's answers for t = 1..20 into docs/figures/ (paper.go), the
 // paper's curves beside onus's values, the paper's errata marked.

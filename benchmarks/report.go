@@ -100,7 +100,8 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 		}
 	}
 	embedPaperFigures(&b, env, dir)
-	return os.WriteFile(filepath.Join(dir, "RESULTS.md"), []byte(b.String()), 0o644)
+	path := filepath.Join(dir, "RESULTS.md")
+	return os.WriteFile(path, []byte(keepSections(b.String(), path)), 0o644)
 }
 
 // embedPaperFigures embeds the paper's Figures 2-4 as onus redraws them

@@ -67,6 +67,12 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		return exitBadInput
 	}
 	err = app.Run(append([]string{"onus"}, reorderArgs(app, args)...))
+	if err != nil && len(args) > 0 && app.Command(args[0]) != nil {
+		if text, ok := requiredFlagText(err.Error(), app.Command(args[0]).Name); ok {
+			fmt.Fprintf(stderr, "onus: error: %s\n", text)
+			return exitBadInput
+		}
+	}
 	return report(err, stderr)
 }
 
@@ -180,7 +186,7 @@ func onUsageError(c *cli.Context, err error, _ bool) error {
 			return usagef("%s does not take -%s: %s", name, strings.TrimPrefix(sw, "-"), hint)
 		}
 	}
-	return usagef("%v (see %s)", err, help)
+	return usagef("%s (see %s)", invalidValueText(err.Error()), help)
 }
 
 // reorderArgs moves a subcommand's flags in front of its positional
