@@ -19,8 +19,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 	if k == Unbounded {
 		return sv.reachUnbounded(allowed, target, x)
 	}
-	y := make([]float64, n)
-	for step := int64(0); step < k; step++ {
+	return iterateBounded(x, k, func(y, x []float64) {
 		for i := 0; i < n; i++ {
 			switch {
 			case target[i]:
@@ -31,9 +30,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 				y[i] = sv.bellman(i, x)
 			}
 		}
-		x, y = y, x
-	}
-	return x, nil
+	}), nil
 }
 
 // reachUnbounded runs value iteration from below on the states that can
