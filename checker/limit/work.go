@@ -33,9 +33,13 @@ var work struct {
 	start    time.Time
 }
 
+// Until the first SetWork there is no budget and no deadline: the
+// checker's packages used directly (and their tests) run unbounded, and
+// the front ends (onus's command line, Options of package onus) set the
+// limit for each run.
 func init() {
 	work.start = time.Now()
-	work.maxSteps.Store(DefaultMaxSteps)
+	work.maxSteps.Store(-1)
 }
 
 // SetWork starts a new budget of maxSteps iterations (0: DefaultMaxSteps;

@@ -22,6 +22,9 @@ const maxPeriod = 8
 // beyond it only fixpoints are found (two vectors).
 const maxRingBytes = 64 << 20
 
+// earlyStop is off only in tests that compare with the plain loop.
+var earlyStop = true
+
 // iterateBounded returns x_k of x_{t+1} = step(x_t) from x_0 = x0. step
 // writes the next vector into dst from src and must depend on src only.
 // x0 may be overwritten.
@@ -44,6 +47,9 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64)) []floa
 			ring[cur] = make([]float64, n)
 		}
 		step(ring[cur], ring[(t-1)%int64(size)])
+		if !earlyStop {
+			continue
+		}
 		hash[cur] = hashVector(ring[cur])
 		for p := int64(1); p < int64(size) && p <= t; p++ {
 			old := int((t - p) % int64(size))

@@ -73,6 +73,28 @@ var robustRows = []struct {
 	{"--prop of the refused property", []string{"check", "inf.prism", "refuse.props", "--prop", "2"}, exitBadInput,
 		`refuse.props:2:1: error: multi(...) is not supported on smg models (PRISM-games refuses it there too; its <<A>>(...) combinations of total, average and ratio rewards are not supported yet)`, nil},
 	// fine = both defect: p2 is uniform, so 0 when p1 cooperates, 1/2 when it defects
+	// reproducer 05 (issue 14): bounds of 10^9 end at their fixpoint, at
+	// once and with the value of a small bound; what does not settle
+	// stops at --max-steps or --timeout
+	{"F<=10^9 at its fixpoint", []string{"check", "../../../../examples/cpd.prism", "--pf", "<<p1,p2>> Pmax=? [ F<=1000000000 \"reward\" ]"}, exitOK,
+		"", []string{"Result: 1\n"}},
+	{"equilibrium with I=10^9 and C<=10^9", []string{"check", "bounded_csg.prism", "--pf", `<<p1:p2>>max=? (R{"r1"}[I=1000000000] + R{"r2"}[C<=1000000000])`,
+		"--pf", `<<p1:p2>>max=? (R{"r1"}[I=3] + R{"r2"}[C<=3])`}, exitOK, "", []string{"Result: 5\n", "Result: 5\n"}},
+	{"equilibrium with C<=10^9 twice", []string{"check", "bounded_csg.prism", "--pf", `<<p1:p2>>max=? (R{"r1"}[C<=1000000000] + R{"r2"}[C<=1000000000])`,
+		"--pf", `<<p1:p2>>max=? (R{"r1"}[C<=1] + R{"r2"}[C<=1])`}, exitOK, "", []string{"Result: 6\n", "Result: 6\n"}},
+	{"C<=2·10^9 at its fixpoint", []string{"check", "bounded_smg.prism", "--pf", `R{"a"}max=? [ C<=2000000000 ]`, "--pf", `R{"a"}max=? [ C<=100 ]`,
+		"--pf", `R{"a"}min=? [ C<=2000000000 ]`}, exitOK, "", []string{"Result: 36\n", "Result: 36\n", "Result: 21\n"}},
+	{"C<=10^9 that grows stops at --max-steps", []string{"check", "../../../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=1000000000 ]`, "--max-steps", "1000"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 1000 iterations of step-bounded operators (a bound that large needs as many steps) (raise the limit with --max-steps)", nil},
+	{"C<=10^9 that grows stops at --timeout", []string{"check", "../../../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=1000000000 ]`,
+		"--max-steps", "1000000000000", "--timeout", "50ms"}, exitLimit,
+		"onus: error: resource limit exceeded: the run took longer than its time limit of 50ms (raise it with --timeout)", nil},
+	{"--max-steps 0", []string{"check", "../../../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=10 ]`, "--max-steps", "0"}, exitBadInput,
+		"onus: error: --max-steps must be at least 1, not 0", nil},
+	{"--timeout negative", []string{"build", "../../../../examples/weather.prism", "--timeout", "-5s"}, exitBadInput,
+		"onus: error: --timeout must not be negative, not -5s", nil},
+	{"prism -timeout not a time", []string{"prism", "../../../../examples/weather.prism", "-pf", `R{"sales"}=? [ C<=10 ]`, "-timeout", "soon"}, exitBadInput,
+		`onus: error: -timeout "soon": give seconds, or a number with s, m, h or d (e.g. 90 or 5m)`, nil},
 	{"props behaviour", []string{"check", "../../../../examples/cpd.prism", "cooperate.props"}, exitOK,
 		"", []string{"Result: 0\n"}},
 	{"--behaviour overrides the props file's", []string{"check", "../../../../examples/cpd.prism", "cooperate.props", "--behaviour", "behaviour.props"}, exitOK,
