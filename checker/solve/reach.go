@@ -30,7 +30,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 				y[i] = sv.bellman(i, x)
 			}
 		}
-	}), nil
+	}, nil), nil
 }
 
 // reachUnbounded runs value iteration from below on the states that can

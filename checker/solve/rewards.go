@@ -24,11 +24,15 @@ func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bo
 	} else if r.State != nil {
 		copy(x0, r.State)
 	}
+	var shift func([]float64) bool
+	if cumulative {
+		shift = func(d []float64) bool { return constantShift(sv.a, d) }
+	}
 	return iterateBounded(x0, k, func(y, x []float64) {
 		for i := 0; i < n; i++ {
 			y[i] = sv.bellman(i, x)
 		}
-	})
+	}, shift)
 }
 
 // ReachRewards returns, per game state, the optimal expected reward of q
