@@ -3,6 +3,8 @@ package solve
 import (
 	"fmt"
 	"math"
+
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // Reach computes, per arena state, the optimal probability of reaching
@@ -60,6 +62,9 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 	y := make([]float64, len(x))
 	copy(y, x)
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
+		if sv.iter&63 == 0 {
+			limit.CheckDeadline() // --timeout
+		}
 		diff := 0.0
 		for _, i := range work {
 			nv := sv.bellman(i, x)
