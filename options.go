@@ -78,7 +78,9 @@ type Options struct {
 	// Timeout bounds the time of such a call (0: none), checked by those
 	// loops and by the passes over histories. Beyond either, an error
 	// for which IsLimit is true. The limit is the process's: calls
-	// running at the same time share it. See docs/guide/limits.md.
+	// running at the same time share it, and a Build's Check and
+	// CheckProperty run under the one the last such call set (none
+	// before). See docs/guide/limits.md.
 	MaxSteps int64
 	Timeout  time.Duration
 

@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math"
+	"math/bits"
 
 	"github.com/onus-mc/onus/checker/limit"
 )
@@ -27,10 +28,65 @@ const maxRingBytes = 64 << 20
 // earlyStop is off only in tests that compare with the plain loop.
 var earlyStop = true
 
+// denseChecks is the number of first steps after each of which the loop
+// looks for a repeated vector; later it looks at steps t that are
+// multiples of a stride between t/32 and t/16, so that the checks cost a
+// few per cent of the steps and find a repetition at most t/16 steps
+// late (a repetition, once there, stays).
+const denseChecks = 64
+
+// due reports whether step t is one at which the loop checks.
+func due(t int64) bool {
+	if t <= denseChecks {
+		return true
+	}
+	stride := int64(1) << (bits.Len64(uint64(t)) - 5)
+	return t%stride == 0
+}
+
+// A ring keeps the last vectors of the loop, x_t in slot t mod len, with
+// the hashes of those vectors and of their increments, computed when a
+// check first needs them.
+type ring struct {
+	x           [][]float64
+	hash, inc   []uint64
+	hashT, incT []int64 // the step whose hash each slot holds (−1: none)
+}
+
+func newRing(size int) *ring {
+	r := &ring{x: make([][]float64, size), hash: make([]uint64, size), inc: make([]uint64, size),
+		hashT: make([]int64, size), incT: make([]int64, size)}
+	for i := range r.hashT {
+		r.hashT[i], r.incT[i] = -1, -1
+	}
+	return r
+}
+
+// at returns x_t.
+func (r *ring) at(t int64) []float64 { return r.x[t%int64(len(r.x))] }
+
+// hashAt returns the hash of x_t.
+func (r *ring) hashAt(t int64) uint64 {
+	i := t % int64(len(r.x))
+	if r.hashT[i] != t {
+		r.hash[i], r.hashT[i] = hashVector(r.x[i]), t
+	}
+	return r.hash[i]
+}
+
+// incAt returns the hash of x_t − x_{t−1}.
+func (r *ring) incAt(t int64) uint64 {
+	i := t % int64(len(r.x))
+	if r.incT[i] != t {
+		r.inc[i], r.incT[i] = hashDiff(r.x[i], r.at(t-1)), t
+	}
+	return r.inc[i]
+}
+
 // iterateBounded returns x_k of x_{t+1} = step(x_t) from x_0 = x0. step
 // writes the next vector into dst from src and must depend on src only.
 // x0 may be overwritten. shift, when not nil, certifies a vector D for
-// cumulative rewards (see extrapolate).
+// cumulative rewards (see extrapolation).
 func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift func(d []float64) bool) []float64 {
 	if k <= 0 {
 		return x0
@@ -41,40 +97,36 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 		size = 2
 		shift = nil
 	}
-	ring := make([][]float64, size)
-	hash := make([]uint64, size)
-	ring[0], hash[0] = x0, hashVector(x0)
+	r := newRing(size)
+	r.x[0] = x0
 	var ex *extrapolation
 	if shift != nil {
-		ex = &extrapolation{shift: shift, inc: make([]uint64, size)}
+		ex = &extrapolation{shift: shift}
 	}
 	for t := int64(1); t <= k; t++ {
 		limit.Step()
-		cur := int(t % int64(size))
-		if ring[cur] == nil {
-			ring[cur] = make([]float64, n)
+		cur := t % int64(size)
+		if r.x[cur] == nil {
+			r.x[cur] = make([]float64, n)
 		}
-		step(ring[cur], ring[(t-1)%int64(size)])
-		if !earlyStop {
+		step(r.x[cur], r.at(t-1))
+		if !earlyStop || !due(t) {
 			continue
 		}
-		hash[cur] = hashVector(ring[cur])
 		for p := int64(1); p < int64(size) && p <= t; p++ {
-			old := int((t - p) % int64(size))
-			if hash[old] != hash[cur] || !sameBits(ring[old], ring[cur]) {
+			if r.hashAt(t-p) != r.hashAt(t) || !sameBits(r.at(t-p), r.at(t)) {
 				continue
 			}
 			// x_t = x_{t-p}: x_k = x_{t-p+((k-t) mod p)}, still in the ring.
-			at := int((t - p + (k-t)%p) % int64(size))
-			return ring[at]
+			return r.at(t - p + (k-t)%p)
 		}
 		if ex != nil {
-			if x := ex.try(ring, t, k); x != nil {
+			if x := ex.try(r, t, k); x != nil {
 				return x
 			}
 		}
 	}
-	return ring[k%int64(size)]
+	return r.at(k)
 }
 
 // An extrapolation jumps over the steps of cumulative rewards (R[C<=k])
@@ -92,24 +144,22 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 // steps each time.
 type extrapolation struct {
 	shift      func(d []float64) bool
-	inc        []uint64 // hash of the increment into each ring slot
-	next, wait int64    // the step of the next check, and the wait after a failed one
+	next, wait int64 // the step of the next check, and the wait after a failed one
 }
 
-// try checks the increments at step t (ring holds x_t and the vectors
-// before it) and returns x_k when the gain is certified.
-func (e *extrapolation) try(ring [][]float64, t, k int64) []float64 {
-	size := int64(len(ring))
-	cur, prev := ring[t%size], ring[(t-1)%size]
-	e.inc[t%size] = hashDiff(cur, prev)
+// try checks the increments at step t and returns x_k when the gain is
+// certified.
+func (e *extrapolation) try(r *ring, t, k int64) []float64 {
+	size := int64(len(r.x))
 	if t < e.next {
 		return nil
 	}
+	cur := r.at(t)
 	for p := int64(1); p <= size-2 && p+1 <= t; p++ {
-		if e.inc[(t-p)%size] != e.inc[t%size] || !sameDiff(cur, prev, ring[(t-p)%size], ring[(t-p-1)%size]) {
+		if r.incAt(t-p) != r.incAt(t) || !sameDiff(cur, r.at(t-1), r.at(t-p), r.at(t-p-1)) {
 			continue
 		}
-		base := ring[(t-p)%size]
+		base := r.at(t - p)
 		d := make([]float64, len(cur))
 		for i := range d {
 			d[i] = cur[i] - base[i]
@@ -123,8 +173,8 @@ func (e *extrapolation) try(ring [][]float64, t, k int64) []float64 {
 			return nil
 		}
 		// k = (t−p+r) + (m+1)·p with 0 ≤ r < p
-		m, r := (k-t)/p, (k-t)%p
-		from := ring[(t-p+r)%size]
+		m, rest := (k-t)/p, (k-t)%p
+		from := r.at(t - p + rest)
 		x := make([]float64, len(cur))
 		for i := range x {
 			x[i] = from[i] + float64(m+1)*d[i]

@@ -66,6 +66,25 @@ func TestBoundedHugeBounds(t *testing.T) {
 			}
 		}
 	}
+	// A lasso, m steps into a 3-cycle whose first state has the reward:
+	// the repetition starts after m steps, where the loop checks sparsely.
+	for _, m := range []int{10, 150, 1000} {
+		g, rw := lassoGame(m, 3)
+		for _, k := range []int64{int64(m) - 1, int64(m), big, big + 1, big + 2} {
+			inst := solve.StepRewards(g, solve.Query{}, rw, false, k)[0]
+			cum := solve.StepRewards(g, solve.Query{}, rw, true, k)[0]
+			wantInst, wantCum := 0.0, 0.0
+			if k >= int64(m) && (k-int64(m))%3 == 0 {
+				wantInst = 1
+			}
+			if k > int64(m) {
+				wantCum = float64((k-1-int64(m))/3 + 1)
+			}
+			if inst != wantInst || cum != wantCum {
+				t.Errorf("lasso %d, k=%d: I=k %v (want %v), C<=k %v (want %v)", m, k, inst, wantInst, cum, wantCum)
+			}
+		}
+	}
 	// F<=10^9 on the cycle: reached within n−1 steps from everywhere.
 	g, _ := cycleGame(5)
 	all := []bool{true, true, true, true, true}
@@ -167,4 +186,22 @@ func visits(s, n int, k int64) float64 {
 		return 0
 	}
 	return float64((k-1-first)/int64(n) + 1)
+}
+
+// lassoGame is the dtmc 0 → 1 → … → m, then m → m+1 → … → m+c−1 → m,
+// with a state reward of 1 in state m.
+func lassoGame(m, c int) (*translate.Game, *translate.Rewards) {
+	n := m + c
+	cs := make([][]choice, n)
+	for s := range cs {
+		next := s + 1
+		if next == n {
+			next = m
+		}
+		cs[s] = []choice{to1(int32(next))}
+	}
+	g := game(prism.TypeDTMC, cs, nil)
+	rw := &translate.Rewards{State: make([]float64, n)}
+	rw.State[m] = 1
+	return g, rw
 }
