@@ -20,8 +20,9 @@ func (e *engine) accumulating() [2]bool {
 }
 
 // finite solves a query whose objectives are both bounded, by backward
-// induction (reference §1.6), stopping early at a fixpoint. While only the objective with the longer
-// bound is still open (its last |b1−b2| steps), its coalition's value is
+// induction (reference §1.6), stopping early at a fixpoint (sameValues)
+// and counting each step against the work limit. While only the
+// objective with the longer bound is still open (its last |b1−b2| steps), its coalition's value is
 // the cooperative optimum and the other's is terminal. Then the stage
 // games are solved for min(b1, b2) steps. A bound of 0 leaves the values
 // of that phase: the decided objective's terminal value and the other's

@@ -53,11 +53,11 @@ func SetWork(maxSteps int64, timeout time.Duration) {
 	work.maxSteps.Store(maxSteps)
 	work.used.Store(0)
 	work.timeout.Store(int64(timeout))
-	if timeout > 0 {
-		work.deadline.Store(int64(time.Since(work.start) + timeout))
-	} else {
-		work.deadline.Store(0)
+	d := int64(time.Since(work.start) + timeout)
+	if timeout <= 0 || d <= 0 {
+		d = 0 // none, or beyond what a Duration holds (centuries)
 	}
+	work.deadline.Store(d)
 }
 
 // Steps returns the iterations counted since the last SetWork.

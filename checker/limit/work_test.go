@@ -2,6 +2,7 @@ package limit
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -37,6 +38,7 @@ func TestWorkLimits(t *testing.T) {
 		{"the default budget", 0, 0, 0, 5000, 5000, ""},
 		{"a deadline passed", -1, time.Nanosecond, time.Millisecond, 1000, 63, SettingTimeout},
 		{"a deadline not yet", -1, time.Hour, 0, 1000, 1000, ""},
+		{"a deadline beyond a Duration", -1, math.MaxInt64, 0, 1000, 1000, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

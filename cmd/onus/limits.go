@@ -8,7 +8,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -43,16 +42,16 @@ func limitFlags(product bool) []cli.Flag {
 
 // workLimits reads --max-steps and --timeout and starts the process-wide
 // work limit with them.
-func workLimits(c *cli.Context) (maxSteps int64, timeout time.Duration, err error) {
-	maxSteps, timeout = c.Int64("max-steps"), c.Duration("timeout")
+func workLimits(c *cli.Context) error {
+	maxSteps, timeout := c.Int64("max-steps"), c.Duration("timeout")
 	if maxSteps < 1 {
-		return 0, 0, usagef("--max-steps must be at least 1, not %d", maxSteps)
+		return usagef("--max-steps must be at least 1, not %d", maxSteps)
 	}
 	if timeout < 0 {
-		return 0, 0, usagef("--timeout must not be negative, not %v", timeout)
+		return usagef("--timeout must not be negative, not %v", timeout)
 	}
 	limit.SetWork(maxSteps, timeout)
-	return maxSteps, timeout, nil
+	return nil
 }
 
 // withConsts is the Config of translate.Build for one constant assignment
@@ -75,7 +74,7 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 	if cfg.MaxTransitions < 1 || cfg.MaxTransitions > translate.DefaultMaxTransitions {
 		return cfg, usagef("--max-transitions must be between 1 and %d, not %d", translate.DefaultMaxTransitions, cfg.MaxTransitions)
 	}
-	if _, _, err := workLimits(c); err != nil {
+	if err := workLimits(c); err != nil {
 		return cfg, err
 	}
 	cfg.MaxMemory = defaultMaxMemory()
