@@ -74,7 +74,8 @@ type Options struct {
 	// C<=k, I=k) and bounded equilibria over all the properties of one
 	// call of CheckAll, Check, CheckFile or CheckString (0:
 	// limit.DefaultMaxSteps, 10^6); an iteration is one step over every
-	// state, and one whose values stop changing ends the loop early.
+	// state (and an equilibrium's stage game at each state), and one
+	// whose values stop changing ends the loop early.
 	// Timeout bounds the time of such a call (0: none), checked by those
 	// loops and by the passes over histories. Beyond either, an error
 	// for which IsLimit is true. The limit is the process's: calls

@@ -21,7 +21,8 @@ func (e *engine) accumulating() [2]bool {
 
 // finite solves a query whose objectives are both bounded, by backward
 // induction (reference §1.6), stopping early at a fixpoint (sameValues)
-// and counting each step against the work limit. While only the
+// and counting each step, and each stage game solved, against the work
+// limit. While only the
 // objective with the longer bound is still open (its last |b1−b2| steps), its coalition's value is
 // the cooperative optimum and the other's is terminal. Then the stage
 // games are solved for min(b1, b2) steps. A bound of 0 leaves the values
@@ -59,6 +60,7 @@ func (e *engine) finite() (*Result, error) {
 			coopNext[i] = e.coopStep(i, coop[i], j+max(0, b[i]-b[1-i]))
 		}
 		sweep.begin(e)
+		solved := int64(0)
 		for s := 0; s < n; s++ {
 			if prob {
 				if v, ok := e.decided(s, coopNext); ok {
@@ -70,6 +72,7 @@ func (e *engine) finite() (*Result, error) {
 				next[0][s], next[1][s] = val[0][s], val[1][s]
 				continue
 			}
+			solved++
 			v, st, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
@@ -77,6 +80,7 @@ func (e *engine) finite() (*Result, error) {
 			e.rec.stage(s, j, st)
 			next[0][s], next[1][s] = v[0], v[1]
 		}
+		limit.StepN(solved) // a stage game costs more than a Bellman step
 		sweep.end(val, next)
 		fixed := e.rec == nil && sameValues(val[0], next[0]) && sameValues(val[1], next[1]) &&
 			sameValues(coop[0], coopNext[0]) && sameValues(coop[1], coopNext[1])

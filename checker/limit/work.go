@@ -67,13 +67,17 @@ func Steps() int64 { return work.used.Load() }
 // stops the loop, with a panic carrying an *Error, when the budget is
 // spent or the deadline has passed. The deadline is read every 64th
 // iteration, and at every one when the budget is nearly spent.
-func Step() {
-	u := work.used.Add(1)
+func Step() { StepN(1) }
+
+// StepN counts n iterations at once (an equilibrium's stage counts each
+// stage game it solves), as Step does.
+func StepN(n int64) {
+	u := work.used.Add(n)
 	if m := work.maxSteps.Load(); m > 0 && u > m {
-		panic(&Error{What: "iterations of step-bounded operators (a bound that large needs as many steps)", Limit: int(m), Setting: SettingMaxSteps})
+		panic(&Error{What: "iterations of step-bounded operators and equilibrium stage games (a bound that large needs as many)", Limit: int(m), Setting: SettingMaxSteps})
 	}
-	if u&63 == 0 {
-		CheckDeadline()
+	if u&63 < n {
+		CheckDeadline() // u passed a multiple of 64
 	}
 }
 

@@ -61,6 +61,36 @@ func TestWorkLimits(t *testing.T) {
 	}
 }
 
+// TestStepN: counting several iterations at once stops at the budget and
+// reads the deadline whenever the count passes a multiple of 64.
+func TestStepN(t *testing.T) {
+	defer SetWork(-1, 0)
+	stop := func(f func()) (err *Error) {
+		defer func() {
+			if r := recover(); r != nil {
+				err = r.(*Error)
+			}
+		}()
+		f()
+		return nil
+	}
+	SetWork(100, 0)
+	if err := stop(func() { StepN(60); StepN(40) }); err != nil {
+		t.Errorf("100 of 100: %v", err)
+	}
+	if err := stop(func() { StepN(1) }); err == nil || err.Setting != SettingMaxSteps {
+		t.Errorf("101 of 100: %v", err)
+	}
+	SetWork(-1, time.Nanosecond)
+	time.Sleep(time.Millisecond)
+	if err := stop(func() { StepN(50) }); err != nil {
+		t.Errorf("50 steps read the deadline: %v", err)
+	}
+	if err := stop(func() { StepN(30) }); err == nil || err.Setting != SettingTimeout {
+		t.Errorf("passing 64 did not read the deadline: %v", err)
+	}
+}
+
 func boolInt(b bool) int {
 	if b {
 		return 1

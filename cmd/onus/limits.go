@@ -32,7 +32,7 @@ func limitFlags(product bool) []cli.Flag {
 			DefaultText: "half of the machine's memory, or of the cgroup's limit when lower"},
 		&cli.Int64Flag{Name: "max-steps", Value: limit.DefaultMaxSteps,
 			Usage: "stop with exit code 3 after this many iterations of step-bounded operators (F<=k, C<=k, I=k) " +
-				"and bounded equilibria, all properties together; an iteration is one step over every state, " +
+				"and stage games of bounded equilibria, all properties together; an iteration is one step over every state, " +
 				"and one whose values stop changing ends early (onus guide limits#work-limits---max-steps-and---timeout)"},
 		&cli.DurationFlag{Name: "timeout",
 			Usage:       "stop with exit code 3 when the run takes longer than this, e.g. 90s or 5m",
