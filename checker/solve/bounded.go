@@ -21,21 +21,17 @@ import (
 // maxPeriod is the longest period looked for.
 const maxPeriod = 8
 
-// maxRingBytes bounds the memory of the vectors kept to find a period;
-// beyond it only fixpoints are found (two vectors).
-const maxRingBytes = 64 << 20
-
 // earlyStop is off only in tests that compare with the plain loop.
 var earlyStop = true
 
-// denseChecks is the number of first steps after each of which the loop
-// looks for a repeated vector; later it looks at steps t that are
+// denseChecks is the number of first steps in which the loop keeps
+// looking for a repetition; later it looks from steps t that are
 // multiples of a stride between t/32 and t/16, so that the checks cost a
-// few per cent of the steps and find a repetition at most t/16 steps
-// late (a repetition, once there, stays).
+// few per cent of the steps and find a repetition at most about t/16
+// steps late (a repetition, once there, stays).
 const denseChecks = 64
 
-// due reports whether step t is one at which the loop checks.
+// due reports whether a window of checks may start at step t.
 func due(t int64) bool {
 	if t <= denseChecks {
 		return true
@@ -44,43 +40,34 @@ func due(t int64) bool {
 	return t%stride == 0
 }
 
-// A ring keeps the last vectors of the loop, x_t in slot t mod len, with
-// the hashes of those vectors and of their increments, computed when a
-// check first needs them.
-type ring struct {
-	x           [][]float64
-	hash, inc   []uint64
-	hashT, incT []int64 // the step whose hash each slot holds (−1: none)
+// A window holds a snapshot of the loop at step t0, x_{t0} and x_{t0−1},
+// to which the next maxPeriod vectors are compared: x_t = x_{t0} is a
+// period of t − t0, and x_t − x_{t−1} = x_{t0} − x_{t0−1} a period of the
+// increments (extrapolation). Four vectors in all are kept, whatever the
+// size of the model.
+type window struct {
+	t0         int64 // −1: none open
+	x, prev    []float64
+	hash, inc  uint64
+	incPending bool // the increments' hash is computed when first needed
 }
 
-func newRing(size int) *ring {
-	r := &ring{x: make([][]float64, size), hash: make([]uint64, size), inc: make([]uint64, size),
-		hashT: make([]int64, size), incT: make([]int64, size)}
-	for i := range r.hashT {
-		r.hashT[i], r.incT[i] = -1, -1
+// open starts a window at step t with x_t = cur and x_{t−1} = prev.
+func (w *window) open(t int64, cur, prev []float64) {
+	if w.x == nil {
+		w.x, w.prev = make([]float64, len(cur)), make([]float64, len(cur))
 	}
-	return r
+	copy(w.x, cur)
+	copy(w.prev, prev)
+	w.t0, w.hash, w.incPending = t, hashVector(cur), true
 }
 
-// at returns x_t.
-func (r *ring) at(t int64) []float64 { return r.x[t%int64(len(r.x))] }
-
-// hashAt returns the hash of x_t.
-func (r *ring) hashAt(t int64) uint64 {
-	i := t % int64(len(r.x))
-	if r.hashT[i] != t {
-		r.hash[i], r.hashT[i] = hashVector(r.x[i]), t
+// incHash returns the hash of x_{t0} − x_{t0−1}.
+func (w *window) incHash() uint64 {
+	if w.incPending {
+		w.inc, w.incPending = hashDiff(w.x, w.prev), false
 	}
-	return r.hash[i]
-}
-
-// incAt returns the hash of x_t − x_{t−1}.
-func (r *ring) incAt(t int64) uint64 {
-	i := t % int64(len(r.x))
-	if r.incT[i] != t {
-		r.inc[i], r.incT[i] = hashDiff(r.x[i], r.at(t-1)), t
-	}
-	return r.inc[i]
+	return w.inc
 }
 
 // iterateBounded returns x_k of x_{t+1} = step(x_t) from x_0 = x0. step
@@ -91,42 +78,52 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 	if k <= 0 {
 		return x0
 	}
-	n := len(x0)
-	size := maxPeriod + 1
-	if int64(n)*8*int64(size) > maxRingBytes {
-		size = 2
-		shift = nil
+	cur, next := x0, make([]float64, len(x0))
+	// more runs r further steps: x_{t+r} from cur = x_t.
+	more := func(r int64) []float64 {
+		for ; r > 0; r-- {
+			limit.Step()
+			step(next, cur)
+			cur, next = next, cur
+		}
+		return cur
 	}
-	r := newRing(size)
-	r.x[0] = x0
+	w := window{t0: -1}
 	var ex *extrapolation
 	if shift != nil {
 		ex = &extrapolation{shift: shift}
 	}
 	for t := int64(1); t <= k; t++ {
 		limit.Step()
-		cur := t % int64(size)
-		if r.x[cur] == nil {
-			r.x[cur] = make([]float64, n)
-		}
-		step(r.x[cur], r.at(t-1))
-		if !earlyStop || !due(t) {
+		step(next, cur)
+		prev := cur
+		cur, next = next, cur
+		if !earlyStop {
 			continue
 		}
-		for p := int64(1); p < int64(size) && p <= t; p++ {
-			if r.hashAt(t-p) != r.hashAt(t) || !sameBits(r.at(t-p), r.at(t)) {
-				continue
+		if p := t - w.t0; w.t0 >= 0 && p <= maxPeriod {
+			if hashVector(cur) == w.hash && sameBits(cur, w.x) {
+				// x_t = x_{t0}: x_k = x_{t+((k−t) mod p)}
+				return more((k - t) % p)
 			}
-			// x_t = x_{t-p}: x_k = x_{t-p+((k-t) mod p)}, still in the ring.
-			return r.at(t - p + (k-t)%p)
+			if ex != nil && t >= ex.next && hashDiff(cur, prev) == w.incHash() && sameDiff(cur, prev, w.x, w.prev) {
+				if d := ex.gain(cur, w.x); d != nil {
+					// x_{t+r+mp} = x_{t+r} + m·D
+					m := (k - t) / p
+					x := more((k - t) % p)
+					for i := range x {
+						x[i] += float64(m) * d[i]
+					}
+					return x
+				}
+				ex.backOff(t)
+			}
 		}
-		if ex != nil {
-			if x := ex.try(r, t, k); x != nil {
-				return x
-			}
+		if due(t) && (w.t0 < 0 || t-w.t0 >= maxPeriod) {
+			w.open(t, cur, prev)
 		}
 	}
-	return r.at(k)
+	return cur
 }
 
 // An extrapolation jumps over the steps of cumulative rewards (R[C<=k])
@@ -135,53 +132,38 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 // or per period p of a periodic chain). When they repeat with period p,
 // D = x_t − x_{t−p} is checked by shift: for every state, D is the same at
 // each successor of each of its choices as at the state itself (and 0 at
-// a state without choices). Then every choice's expected value of x + D
-// is its value of x plus D at the state, whatever the optimum, so
-// step(x + D) = step(x) + D exactly, and x_{t−p+r+mp} = x_{t−p+r} + m·D
-// for every m: the answer for k is one multiplication away. Increments
-// that repeat but fail the check (a gain that differs between regions)
-// are iterated on, and the check is tried again after twice as many
-// steps each time.
+// a state without choices). Then every choice's expected value of y + D
+// is its value of y plus D at the state, whatever the optimum, so
+// step(y + D) = step(y) + D exactly for every y, and x_{t+r+mp} =
+// x_{t+r} + m·D for every m: the answer for k is r ≤ 7 steps and one
+// multiplication away. Increments that repeat but fail the check (a gain
+// that differs between regions) are iterated on, and the check is tried
+// again after twice as many steps each time.
 type extrapolation struct {
 	shift      func(d []float64) bool
 	next, wait int64 // the step of the next check, and the wait after a failed one
 }
 
-// try checks the increments at step t and returns x_k when the gain is
-// certified.
-func (e *extrapolation) try(r *ring, t, k int64) []float64 {
-	size := int64(len(r.x))
-	if t < e.next {
-		return nil
-	}
-	cur := r.at(t)
-	for p := int64(1); p <= size-2 && p+1 <= t; p++ {
-		if r.incAt(t-p) != r.incAt(t) || !sameDiff(cur, r.at(t-1), r.at(t-p), r.at(t-p-1)) {
-			continue
-		}
-		base := r.at(t - p)
-		d := make([]float64, len(cur))
-		for i := range d {
-			d[i] = cur[i] - base[i]
-			if base[i]+d[i] != cur[i] || math.IsInf(d[i], 0) || math.IsNaN(d[i]) {
-				return nil // not exact in floating point
-			}
-		}
-		if !e.shift(d) {
-			e.wait = max(2*e.wait, 8)
-			e.next = t + e.wait
+// gain returns D = cur − base when it is exact in floating point and
+// shift certifies it, else nil.
+func (e *extrapolation) gain(cur, base []float64) []float64 {
+	d := make([]float64, len(cur))
+	for i := range d {
+		d[i] = cur[i] - base[i]
+		if base[i]+d[i] != cur[i] || math.IsInf(d[i], 0) || math.IsNaN(d[i]) {
 			return nil
 		}
-		// k = (t−p+r) + (m+1)·p with 0 ≤ r < p
-		m, rest := (k-t)/p, (k-t)%p
-		from := r.at(t - p + rest)
-		x := make([]float64, len(cur))
-		for i := range x {
-			x[i] = from[i] + float64(m+1)*d[i]
-		}
-		return x
 	}
-	return nil
+	if !e.shift(d) {
+		return nil
+	}
+	return d
+}
+
+// backOff delays the next check after a failed one at step t.
+func (e *extrapolation) backOff(t int64) {
+	e.wait = max(2*e.wait, 8)
+	e.next = t + e.wait
 }
 
 // hashDiff hashes the bits of x − y.
