@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -205,6 +206,7 @@ func (m *Model) parse(properties []string) ([]*prism.Property, map[*prism.Proper
 // files (their trace plans are read for each build). The caller holds the
 // lock.
 func (m *Model) run(props []*prism.Property, refused map[*prism.Property]error, extra []*prism.Property) (Results, error) {
+	limit.SetWork(m.opts.MaxSteps, m.opts.Timeout)
 	per := make([]Results, len(props))
 	for _, cs := range m.sweep {
 		b, err := m.build(cs)

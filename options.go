@@ -1,6 +1,8 @@
 package onus
 
 import (
+	"time"
+
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
@@ -67,6 +69,21 @@ type Options struct {
 	MaxStates      int
 	MaxTransitions int
 	MaxMemory      int64
+
+	// MaxSteps bounds the iterations of step-bounded operators (F<=k,
+	// C<=k, I=k) and bounded equilibria over all the properties of one
+	// call of CheckAll, Check, CheckFile or CheckString (0:
+	// limit.DefaultMaxSteps, 10^6); an iteration is one step over every
+	// state (and an equilibrium's stage game at each state), and one
+	// whose values stop changing ends the loop early.
+	// Timeout bounds the time of such a call (0: none), checked by those
+	// loops and by the passes over histories. Beyond either, an error
+	// for which IsLimit is true. The limit is the process's: calls
+	// running at the same time share it, and a Build's Check and
+	// CheckProperty run under the one the last such call set (none
+	// before). See docs/guide/limits.md.
+	MaxSteps int64
+	Timeout  time.Duration
 
 	// Progress, when set, receives how far a query has got once it has
 	// run longer than progress.Delay (2 s), a few times a second: the

@@ -64,6 +64,9 @@ func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error
 		p, err := c.infProbAt(x.Path, s0)
 		return p, nil, 0, err
 	}
+	if p, k, ok, err := c.longBoundProb(x.Path, s0); ok {
+		return p, nil, int(k), err
+	}
 	a, start, T, err := c.languageQuery(x.Path, x.OpPos, s0, false)
 	if err != nil {
 		return 0, nil, 0, err

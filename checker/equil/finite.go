@@ -1,5 +1,11 @@
 package equil
 
+import (
+	"math"
+
+	"github.com/onus-mc/onus/checker/limit"
+)
+
 // bound returns objective i's step bound (1 for Next).
 func (e *engine) bound(i int) int {
 	if e.obj[i].Kind == Next {
@@ -14,8 +20,10 @@ func (e *engine) accumulating() [2]bool {
 }
 
 // finite solves a query whose objectives are both bounded, by backward
-// induction (reference §1.6). While only the objective with the longer
-// bound is still open (its last |b1−b2| steps), its coalition's value is
+// induction (reference §1.6), stopping early at a fixpoint (sameValues)
+// and counting each step, and each stage game solved, against the work
+// limit. While only the
+// objective with the longer bound is still open (its last |b1−b2| steps), its coalition's value is
 // the cooperative optimum and the other's is terminal. Then the stage
 // games are solved for min(b1, b2) steps. A bound of 0 leaves the values
 // of that phase: the decided objective's terminal value and the other's
@@ -32,7 +40,12 @@ func (e *engine) finite() (*Result, error) {
 		long, d = 1, -d
 	}
 	for t := 0; t < d; t++ {
-		coop[long] = e.coopStep(long, coop[long], t+1)
+		limit.Step()
+		next := e.coopStep(long, coop[long], t+1)
+		if e.rec == nil && sameValues(next, coop[long]) {
+			break // a fixpoint: the remaining steps change nothing
+		}
+		coop[long] = next
 	}
 	val[long] = coop[long]
 	acc := e.accumulating()
@@ -40,12 +53,14 @@ func (e *engine) finite() (*Result, error) {
 	n := e.g.NumStates
 	var sweep sweeper
 	for j := 1; j <= min(b[0], b[1]); j++ {
+		limit.Step()
 		var next, coopNext [2][]float64
 		for i := range next {
 			next[i] = make([]float64, n)
 			coopNext[i] = e.coopStep(i, coop[i], j+max(0, b[i]-b[1-i]))
 		}
 		sweep.begin(e)
+		solved := int64(0)
 		for s := 0; s < n; s++ {
 			if prob {
 				if v, ok := e.decided(s, coopNext); ok {
@@ -57,6 +72,7 @@ func (e *engine) finite() (*Result, error) {
 				next[0][s], next[1][s] = val[0][s], val[1][s]
 				continue
 			}
+			solved++
 			v, st, err := e.solveState(s, val, acc)
 			if err != nil {
 				return nil, err
@@ -64,10 +80,29 @@ func (e *engine) finite() (*Result, error) {
 			e.rec.stage(s, j, st)
 			next[0][s], next[1][s] = v[0], v[1]
 		}
+		limit.StepN(solved) // a stage game costs more than a Bellman step
 		sweep.end(val, next)
+		fixed := e.rec == nil && sameValues(val[0], next[0]) && sameValues(val[1], next[1]) &&
+			sameValues(coop[0], coopNext[0]) && sameValues(coop[1], coopNext[1])
 		val, coop = next, coopNext
+		if fixed {
+			break // a fixpoint: the remaining stages change nothing
+		}
 	}
 	return e.result(val, min(b[0], b[1])), nil
+}
+
+// sameValues reports whether x and y are equal bit for bit. A stage of
+// backward induction depends on the previous stage's values alone (when
+// no profile is recorded), so equal values make every later stage equal:
+// a bound beyond that fixpoint changes nothing.
+func sameValues(x, y []float64) bool {
+	for i := range x {
+		if math.Float64bits(x[i]) != math.Float64bits(y[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // result wraps the values, with the profile when one was recorded.

@@ -3,6 +3,8 @@ package equil
 import (
 	"fmt"
 	"math"
+
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // infinite solves a query whose objectives are both unbounded (reference
@@ -33,6 +35,9 @@ func (e *engine) infinite() (*Result, error) {
 	acc := e.accumulating()
 	var sweep sweeper
 	for it := 0; it < e.cfg.MaxIters; it++ {
+		if it&63 == 63 {
+			limit.CheckDeadline() // --timeout
+		}
 		next := [2][]float64{append([]float64(nil), val[0]...), append([]float64(nil), val[1]...)}
 		sweep.begin(e)
 		for _, s := range open {

@@ -2,11 +2,12 @@ package hist
 
 import (
 	"fmt"
-	"github.com/onus-mc/onus/checker/progress"
 	"math"
 	"math/big"
 	"math/bits"
 
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -253,6 +254,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 		}
 		sched.step(tasks, k)
 		p.checkBudget(tasks, &work)
+		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
 		next := spare[:0]
 		for _, t := range tasks {
 			nb := branch{t.r, t.members}

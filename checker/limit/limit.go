@@ -13,11 +13,17 @@ type Error struct {
 	// field of the configuration ("MaxMemory"), or "" for a fixed limit;
 	// a front end names its own spelling of it (the CLI, a flag).
 	Setting string
+	// Text, when set, says what happened instead of "more than Limit
+	// What" (a deadline has no count).
+	Text string
 }
 
 // Error says which limit was exceeded.
 func (e *Error) Error() string {
 	s := fmt.Sprintf("resource limit exceeded: more than %d %s", e.Limit, e.What)
+	if e.Text != "" {
+		s = "resource limit exceeded: " + e.Text
+	}
 	if e.Setting != "" {
 		s += " (the limit " + e.Setting + ")"
 	}

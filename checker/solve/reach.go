@@ -3,6 +3,8 @@ package solve
 import (
 	"fmt"
 	"math"
+
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // Reach computes, per arena state, the optimal probability of reaching
@@ -19,8 +21,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 	if k == Unbounded {
 		return sv.reachUnbounded(allowed, target, x)
 	}
-	y := make([]float64, n)
-	for step := int64(0); step < k; step++ {
+	return iterateBounded(x, k, func(y, x []float64) {
 		for i := 0; i < n; i++ {
 			switch {
 			case target[i]:
@@ -31,9 +32,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 				y[i] = sv.bellman(i, x)
 			}
 		}
-		x, y = y, x
-	}
-	return x, nil
+	}, nil), nil
 }
 
 // reachUnbounded runs value iteration from below on the states that can
@@ -63,6 +62,9 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 	y := make([]float64, len(x))
 	copy(y, x)
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
+		if sv.iter&63 == 0 {
+			limit.CheckDeadline() // --timeout
+		}
 		diff := 0.0
 		for _, i := range work {
 			nv := sv.bellman(i, x)

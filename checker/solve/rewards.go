@@ -24,14 +24,15 @@ func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bo
 	} else if r.State != nil {
 		copy(x0, r.State)
 	}
-	y := make([]float64, n)
-	for step := int64(0); step < k; step++ {
-		for i := 0; i < n; i++ {
-			y[i] = sv.bellman(i, x0)
-		}
-		x0, y = y, x0
+	var shift func([]float64) bool
+	if cumulative {
+		shift = func(d []float64) bool { return constantShift(sv.a, d) }
 	}
-	return x0
+	return iterateBounded(x0, k, func(y, x []float64) {
+		for i := 0; i < n; i++ {
+			y[i] = sv.bellman(i, x)
+		}
+	}, shift)
 }
 
 // ReachRewards returns, per game state, the optimal expected reward of q

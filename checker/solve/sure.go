@@ -1,5 +1,7 @@
 package solve
 
+import "github.com/onus-mc/onus/checker/limit"
+
 // CPre reports whether the coalition can make sure, with one deterministic
 // joint action and against every response and every probabilistic
 // outcome, that the next arena state is in z.
@@ -74,10 +76,12 @@ func (sv *Solver) SureWeak(a, b []bool, k int64) []bool {
 	return sv.iterateSets(z, k, f)
 }
 
-// iterateSets applies f to every state k times (bounded operators).
+// iterateSets applies f to every state k times (bounded operators), or
+// until the set stops changing.
 func (sv *Solver) iterateSets(z []bool, k int64, f func(int, []bool) bool) []bool {
 	y := make([]bool, len(z))
 	for step := int64(0); step < k; step++ {
+		limit.Step()
 		changed := false
 		for i := range z {
 			y[i] = f(i, z)

@@ -341,6 +341,7 @@ func checkOptions(c *cli.Context) (lib.Options, error) {
 		Horizon: c.Int("horizon"), OutcomeFrom: from, Exact: c.Bool("exact"), Explain: c.Bool("explain"),
 		Strategies: c.String("export-strat") != "", Unavailable: unavail,
 		MaxStates: limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
+		MaxSteps: c.Int64("max-steps"), Timeout: c.Duration("timeout"),
 		Progress: terminalProgress(c.App.ErrWriter),
 	}, nil
 }

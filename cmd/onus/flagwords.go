@@ -92,8 +92,13 @@ func limitText(err error) string {
 		}
 		return fmt.Sprintf("the model has more than %d states (raise the limit with --max-states)", le.Limit)
 	case *limit.Error:
-		if le.Setting == "MaxMemory" {
+		switch le.Setting {
+		case "MaxMemory":
 			return fmt.Sprintf("resource limit exceeded: more than %d %s (--max-memory)", le.Limit, le.What)
+		case limit.SettingMaxSteps:
+			return fmt.Sprintf("resource limit exceeded: more than %d %s (raise the limit with --max-steps)", le.Limit, le.What)
+		case limit.SettingTimeout:
+			return fmt.Sprintf("resource limit exceeded: %s (raise it with --timeout)", le.Text)
 		}
 	}
 	return err.Error()

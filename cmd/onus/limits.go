@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -29,7 +30,28 @@ func limitFlags(product bool) []cli.Flag {
 			Usage: "stop with exit code 3 when building the model, or a product and its passes, needs more memory than this: " +
 				"bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 2G",
 			DefaultText: "half of the machine's memory, or of the cgroup's limit when lower"},
+		&cli.Int64Flag{Name: "max-steps", Value: limit.DefaultMaxSteps,
+			Usage: "stop with exit code 3 after this many iterations of step-bounded operators (F<=k, C<=k, I=k) " +
+				"and stage games of bounded equilibria, all properties together; an iteration is one step over every state, " +
+				"and one whose values stop changing ends early (onus guide limits#work-limits---max-steps-and---timeout)"},
+		&cli.DurationFlag{Name: "timeout",
+			Usage:       "stop with exit code 3 when the run takes longer than this, e.g. 90s or 5m",
+			DefaultText: "no limit"},
 	}
+}
+
+// workLimits reads --max-steps and --timeout and starts the process-wide
+// work limit with them.
+func workLimits(c *cli.Context) error {
+	maxSteps, timeout := c.Int64("max-steps"), c.Duration("timeout")
+	if maxSteps < 1 {
+		return usagef("--max-steps must be at least 1, not %d", maxSteps)
+	}
+	if timeout < 0 {
+		return usagef("--timeout must not be negative, not %v", timeout)
+	}
+	limit.SetWork(maxSteps, timeout)
+	return nil
 }
 
 // withConsts is the Config of translate.Build for one constant assignment
@@ -40,7 +62,8 @@ func withConsts(limits translate.Config, consts []translate.ConstAssign, exact b
 }
 
 // buildLimits reads the limit options into the Config of translate.Build
-// (the caller adds constants and exactness). It also sets the Go runtime's
+// (the caller adds constants and exactness), and starts the work limit of
+// --max-steps and --timeout. It also sets the Go runtime's
 // soft memory limit to --max-memory, so that the garbage collector works
 // harder before the process grows beyond it (run restores the old value).
 func buildLimits(c *cli.Context) (translate.Config, error) {
@@ -50,6 +73,9 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 	}
 	if cfg.MaxTransitions < 1 || cfg.MaxTransitions > translate.DefaultMaxTransitions {
 		return cfg, usagef("--max-transitions must be between 1 and %d, not %d", translate.DefaultMaxTransitions, cfg.MaxTransitions)
+	}
+	if err := workLimits(c); err != nil {
+		return cfg, err
 	}
 	cfg.MaxMemory = defaultMaxMemory()
 	if s := c.String("max-memory"); c.IsSet("max-memory") {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -44,6 +45,7 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 // exit code and never calls os.Exit, so tests can drive it in-process.
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // --max-memory sets it
+	defer limit.SetWork(-1, 0)                           // --max-steps and --timeout set it
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "onus: internal error (please report): %v\n", r)

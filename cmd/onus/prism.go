@@ -177,6 +177,9 @@ func (p *prismRun) checkContext() (*cli.Context, error) {
 	if o.exact {
 		args = append(args, "--exact")
 	}
+	if o.timeout > 0 {
+		args = append(args, "--timeout", o.timeout.String())
+	}
 	if o.strat != nil {
 		// only parsed: the strategies are exported by the prism run
 		args = append(args, "--export-strat", "-exportstrat")

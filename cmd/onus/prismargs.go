@@ -2,8 +2,10 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // This file reads PRISM-games' command line for `onus prism`: PRISM's
@@ -30,6 +32,7 @@ type prismOptions struct {
 	notes        []string      // one per switch accepted without effect
 	help         string        // -help [SWITCH]: "-" for the whole list
 	version      bool
+	timeout      time.Duration // -timeout: onus check's --timeout
 }
 
 // modelExport is one file of the built model to write: what (tra, sta,
@@ -92,8 +95,7 @@ var prismNoEffect = map[string]struct {
 	"zerorewardcheck":      {0, "onus handles zero-reward loops itself"},
 	"exportmodelprecision": {1, "onus always writes 16 significant digits, PRISM's default"},
 	"exportordered":        {0, "onus always writes exported rows in order"}, "ordered": {0, "onus always writes exported rows in order"},
-	"timeout": {1, "onus prism has no time-out; stop it from the outside"},
-	"ng":      {0, "onus starts fast and needs no Nailgun server"},
+	"ng": {0, "onus starts fast and needs no Nailgun server"},
 }
 
 // prismUnsupported lists PRISM switches onus knows but cannot honour, with
@@ -125,7 +127,7 @@ var prismArgCount = map[string]int{
 	"test": 0, "testall": 0, "exact": 0, "mainlog": 1,
 	"exportresults": 1, "exportmodel": 1, "exporttrans": 1, "exportstates": 1, "exportlabels": 1,
 	"exportstaterewards": 1, "exporttransrewards": 1, "exportsrew": 1, "exporttrew": 1, "exportrewards": 2,
-	"exportstrat": 1, "simpath": 2, "help": 0, "version": 0,
+	"exportstrat": 1, "simpath": 2, "help": 0, "version": 0, "timeout": 1,
 }
 
 // parsePrismArgs reads PRISM's command line (without the program name).
@@ -224,6 +226,12 @@ func (o *prismOptions) apply(sw string, v []string) error {
 		o.exact = true
 	case "mainlog":
 		o.mainLog = v[0]
+	case "timeout":
+		t, err := parsePrismTimeout(v[0])
+		if err != nil {
+			return err
+		}
+		o.timeout = t
 	case "version":
 		o.version = true
 	case "exportresults":
@@ -388,4 +396,24 @@ func prismHint(sw string) string {
 		return fmt.Sprintf("-%s is a PRISM switch onus does not support", sw)
 	}
 	return ""
+}
+
+// parsePrismTimeout reads -timeout's value: seconds, as PRISM takes it, or
+// a number with a unit (90s, 5m, 2h, 1d).
+func parsePrismTimeout(v string) (time.Duration, error) {
+	v = strings.TrimSpace(v)
+	bad := usagef("-timeout %q: give seconds, or a number with s, m, h or d (e.g. 90 or 5m)", v)
+	if v == "" {
+		return 0, bad
+	}
+	unit := time.Second
+	if k := strings.IndexByte("smhd", v[len(v)-1]); k >= 0 {
+		unit = []time.Duration{time.Second, time.Minute, time.Hour, 24 * time.Hour}[k]
+		v = v[:len(v)-1]
+	}
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil || !(n > 0) || n*float64(unit) > float64(math.MaxInt64) {
+		return 0, bad
+	}
+	return time.Duration(n * float64(unit)), nil
 }

@@ -203,6 +203,10 @@ func prismErrorText(err error) string {
 		return one(pe)
 	case errors.As(err, &ue):
 		return strings.TrimSuffix(ue.msg, ".")
+	case isLimit(err):
+		// onus prism takes PRISM's -timeout; the step budget is onus check's
+		t := strings.ReplaceAll(limitText(err), "--timeout", "-timeout")
+		return strings.ReplaceAll(t, "with --max-steps", "with --max-steps of onus check")
 	}
 	return strings.TrimSuffix(err.Error(), ".")
 }
@@ -264,6 +268,7 @@ var prismSwitchHelp = map[string]string{
 	"exportrewards":      "write the state and transition rewards to FILE1 and FILE2",
 	"exportstrat":        "write the optimal strategy of each <<A>> query to FILE[:type=actions|indices|induced|dot]",
 	"simpath":            "write a random path of N steps to FILE (N,sep=comma: comma-separated)",
+	"timeout":            "stop with exit code 3 after N seconds (or N with a unit: 90s, 5m, 2h, 1d), as onus check --timeout",
 	"help":               "list the switches, or explain one (-help SWITCH)",
 	"version":            "print onus's version",
 }
