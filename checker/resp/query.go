@@ -46,11 +46,12 @@ type Query struct {
 type memo struct {
 	passes map[uint64]*hist.Result
 	avoid  map[uint64]bool
+	reach  map[uint64]Emptiness // sweeps (reach.go) of coalitions not measured
 }
 
 func (q *Query) shared() *memo {
 	if q.memo == nil {
-		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}}
+		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}, reach: map[uint64]Emptiness{}}
 	}
 	return q.memo
 }
@@ -143,8 +144,9 @@ func (q *Query) Prefetch() {
 	q.measure(js...)
 }
 
-// Holds reports "every history of Compat_J(π) satisfies ψ".
-func (q *Query) Holds(j uint64) bool { return !q.pass(j).AnyRej }
+// Holds reports "every history of Compat_J(π) satisfies ψ" (from the pass
+// if it has run, else by the sweep of reach.go).
+func (q *Query) Holds(j uint64) bool { return !q.Empty(j).AnyRej }
 
 // Qualitative evaluates the boolean operator.
 func (q *Query) Qualitative() bool {

@@ -98,7 +98,7 @@ func (q *Query) avoidForward(k uint64) bool {
 		if len(next) == 0 {
 			return false
 		}
-		stable := step >= from && sameAntichain(next, level) && s.noDue(level, step)
+		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
 		level = next
 		if stable {
 			break // min F_T = min F_step (see above)
@@ -115,10 +115,7 @@ func (q *Query) avoidForward(k uint64) bool {
 // step returns min F_{step+1} from level = min F_step.
 func (s *searcher) step(step int, level [][]int32) [][]int32 {
 	q := s.q
-	var st *hist.Step
-	if step < len(q.Steps) {
-		st = q.Steps[step]
-	}
+	st := stepAt(q, step)
 	allow := q.Product.Model().Allowed(st, s.k)
 	lim := q.Product.Model().MaxProduct()
 	var out [][]int32
@@ -166,16 +163,31 @@ func (s *searcher) anyAcc(set []int32) bool {
 
 // noDue reports whether no state of the antichain has its Due position in
 // [step, T): their successors are the same at every step from step on.
-func (s *searcher) noDue(level [][]int32, step int) bool {
-	p := s.q.Product
+func (q *Query) noDue(level [][]int32, step int) bool {
 	for _, set := range level {
-		for _, id := range set {
-			if d := int(p.Due[id]); d >= step && d < s.q.T {
-				return false
-			}
+		if !q.noDueIn(set, step) {
+			return false
 		}
 	}
 	return true
+}
+
+// noDueIn reports whether no state of set has its Due position in [step, T).
+func (q *Query) noDueIn(set []int32, step int) bool {
+	for _, id := range set {
+		if d := q.Product.Due[id]; d != ltlf.NoDue && int(d) >= step && int(d) < q.T {
+			return false
+		}
+	}
+	return true
+}
+
+// stepAt returns the plan's step at position k (nil: free).
+func stepAt(q *Query, k int) *hist.Step {
+	if k < len(q.Steps) {
+		return q.Steps[k]
+	}
+	return nil
 }
 
 // appendKey appends the states of set to b, as a map key.
@@ -203,12 +215,7 @@ func maskText(k uint64, n int) string {
 // stationaryFrom returns the first step from which every step of the plan
 // up to the horizon filters coalition k alike (T if none).
 func (q *Query) stationaryFrom(k uint64) int {
-	at := func(j int) *hist.Step {
-		if j < len(q.Steps) {
-			return q.Steps[j]
-		}
-		return nil
-	}
+	at := func(j int) *hist.Step { return stepAt(q, j) }
 	if q.T == 0 {
 		return 0
 	}
