@@ -31,6 +31,11 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 			return nil, err
 		}
 	}
+	if x.Kind == prism.CCR {
+		if err := resp.CheckCCRPlayers(c.nplayers); err != nil {
+			return nil, err
+		}
+	}
 	agent := g.PlayerIndex(x.Agent)
 	if agent < 0 {
 		name := x.Agent.Name

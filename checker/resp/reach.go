@@ -32,6 +32,10 @@ func (q *Query) Empty(j uint64) Emptiness {
 	if r, ok := m.passes[j]; ok {
 		return Emptiness{AnyAcc: r.AnyAcc, AnyRej: r.AnyRej, EmptyAt: r.EmptyAt}
 	}
+	j &= q.Planned() // Compat_J depends on J ∩ Planned only
+	if r, ok := m.passes[j]; ok {
+		return Emptiness{AnyAcc: r.AnyAcc, AnyRej: r.AnyRej, EmptyAt: r.EmptyAt}
+	}
 	if e, ok := m.reach[j]; ok {
 		return e
 	}

@@ -72,6 +72,7 @@ type searcher struct {
 // Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
 func (q *Query) Avoidable(k uint64) bool {
+	k &= q.Planned() // the players the plan never constrains change nothing
 	m := q.shared()
 	if r, ok := m.avoid[k]; ok {
 		return r
