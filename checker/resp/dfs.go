@@ -65,3 +65,11 @@ func (s *searcher) run(step int, set []int32) bool {
 	s.memo[key] = found
 	return found
 }
+
+// AvoidableDepthFirst decides Avoidable(k) by the depth-first search of
+// this file, without the antichain pruning and without the stationarity
+// shortcut: the reference the tests compare the forward search with.
+func (q *Query) AvoidableDepthFirst(k uint64) bool {
+	s := &searcher{q: q, k: k, memo: map[string]bool{}}
+	return s.run(0, []int32{q.Start})
+}

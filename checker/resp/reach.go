@@ -2,7 +2,6 @@ package resp
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/onus-mc/onus/checker/progress"
 )
@@ -53,6 +52,9 @@ func (q *Query) sweep(mask uint64) Emptiness {
 	meter := m.Meter()
 	cur := []int32{q.Start}
 	var next []int32
+	// seen[id] = k+1 once id is in R_{k+1} (grown as the product is
+	// discovered): a set without sorting.
+	var seen []int
 	for k := 0; k < q.T; k++ {
 		meter.Report(progress.Status{Task: "reachable histories", Step: int64(k), Steps: int64(q.T),
 			Detail: fmt.Sprintf("%d states", len(cur))})
@@ -68,16 +70,28 @@ func (q *Query) sweep(mask uint64) Emptiness {
 					continue
 				}
 				for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-					next = append(next, succ[t-tbase])
+					to := succ[t-tbase]
+					if int(to) >= len(seen) {
+						seen = append(seen, make([]int, max(int(to)+1-len(seen), p.Size()-len(seen)))...)
+					}
+					if seen[to] != k+1 {
+						seen[to] = k + 1
+						next = append(next, to)
+					}
 				}
 			}
 		}
-		slices.Sort(next)
-		next = slices.Compact(next)
 		if len(next) == 0 {
 			return Emptiness{EmptyAt: k}
 		}
-		stable := k >= from && slices.Equal(next, cur) && q.noDueIn(cur, k)
+		// R_{k+1} = R_k iff they are as large and R_k ⊆ R_{k+1}.
+		stable := k >= from && len(next) == len(cur) && q.noDueIn(cur, k)
+		for _, id := range cur {
+			if !stable {
+				break
+			}
+			stable = int(id) < len(seen) && seen[id] == k+1
+		}
 		cur, next = next, cur
 		if stable {
 			break
