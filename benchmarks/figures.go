@@ -37,6 +37,8 @@ func writeFigures(dir string, ms []Measurement) (map[string][]string, error) {
 	}{
 		{"cpd", "cpd-horizon.png", logLog("CAR, CPR, CCR on the CPD (all degrees) against the horizon",
 			"horizon T", "seconds", seconds(ms, "cpd", "naive"))},
+		{"search", "search-horizon.png", logLog("CAR, CPR, CCR verdicts (the plan search) on the robots, N = 100, against the horizon",
+			"horizon T", "seconds", seconds(searchCurve(ms), "search"))},
 		{"build", "build-time.png", logLog("Model construction: time against states", "states", "seconds",
 			seconds(ms, "build"))},
 		{"build", "build-memory.png", logLog("Model construction: peak memory against states", "states", "peak MiB",
@@ -49,6 +51,17 @@ func writeFigures(dir string, ms []Measurement) (map[string][]string, error) {
 		}
 	}
 	return figs, nil
+}
+
+// searchCurve keeps the search group's cases that lie on its curve (X set).
+func searchCurve(ms []Measurement) []Measurement {
+	var out []Measurement
+	for _, m := range ms {
+		if m.Case.Group != "search" || m.Case.X > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // seriesXYs maps a series name to its points, in the order first seen.
