@@ -1,7 +1,10 @@
 package resp
 
 import (
+	"fmt"
+
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -200,7 +203,11 @@ func (q *Query) Qualitative() bool {
 	if !q.Holds(q.all()) {
 		return false
 	}
-	for _, j := range q.Coalitions() {
+	cs := q.Coalitions()
+	meter := q.Product.Model().Meter()
+	for n, j := range cs {
+		meter.Report(progress.Status{Task: "CCR coalitions", Step: int64(n), Steps: int64(len(cs)),
+			Detail: fmt.Sprintf("coalition %s", maskText(j, q.Players))})
 		if q.Holds(j) && q.Avoidable(j&^i) {
 			return true
 		}
