@@ -44,6 +44,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, naiveCase())
 	cs = append(cs, boundedCases()...)
 	cs = append(cs, scaleCases()...)
+	cs = append(cs, searchCases()...)
 	cs = append(cs, powerCases()...)
 	cs = append(cs, locateCases()...)
 	cs = append(cs, numericCases()...)
@@ -167,6 +168,42 @@ func scaleCases() []*Case {
 			})
 		}
 	}
+	return cs
+}
+
+// searchHorizons are the horizons of the search group's N = 100 curve.
+var searchHorizons = []int{10, 20, 50, 100, 200, 500, 1000}
+
+// searchCases: the verdicts of CAR, CPR and CCR (the plan search) on the
+// robots, `OP(r1, [wait1]^T) [ G<=T !"crash" ]`: against T on 10^4 states
+// (the figure), at T = 1000 on 10^6 states, and a horizon of 2^31 on the
+// CPD (the search and the emptiness sweep stop once they repeat).
+func searchCases() []*Case {
+	var cs []*Case
+	verdict := func(op string, T int) string {
+		return fmt.Sprintf(`%s(r1, [wait1]^%d) [ G<=%d !"crash" ]`, op, T, T)
+	}
+	for _, op := range []string{"CAR", "CPR", "CCR"} {
+		for _, T := range searchHorizons {
+			cs = append(cs, &Case{
+				Group: "search", Name: fmt.Sprintf("search/robots/N=100/%s/T=%d", op, T), Quick: T <= 100,
+				Args:   []string{"check", "examples/robots.prism", "--const", "N=100,cross=40", "--pf", verdict(op, T), "--json"},
+				Answer: checkAnswer, X: float64(T), Series: op + ", N = 100",
+			})
+		}
+	}
+	for _, op := range []string{"CAR", "CPR", "CCR"} {
+		cs = append(cs, &Case{
+			Group: "search", Name: "search/robots/N=1000/T=1000/" + op,
+			Args:   []string{"check", "examples/robots.prism", "--const", "N=1000,cross=40", "--pf", verdict(op, 1000), "--json"},
+			Answer: checkAnswer,
+		})
+	}
+	cs = append(cs, &Case{
+		Group: "search", Name: "search/cpd/T=2^31", Quick: true,
+		Args:   []string{"check", "examples/cpd.prism", "--pf", `CAR(p1, [c1,c2]) [ G "fine" ]`, "--horizon", "2147483648", "--json"},
+		Answer: checkAnswer,
+	})
 	return cs
 }
 

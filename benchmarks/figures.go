@@ -37,6 +37,8 @@ func writeFigures(dir string, ms []Measurement) (map[string][]string, error) {
 	}{
 		{"cpd", "cpd-horizon.png", logLog("CAR, CPR, CCR on the CPD (all degrees) against the horizon",
 			"horizon T", "seconds", seconds(ms, "cpd", "naive"))},
+		{"search", "search-horizon.png", logLog("CAR, CPR, CCR verdicts (the plan search) on the robots, N = 100, against the horizon",
+			"horizon T", "CPU seconds (user + system)", cpuSeconds(searchCurve(ms), "search"))},
 		{"build", "build-time.png", logLog("Model construction: time against states", "states", "seconds",
 			seconds(ms, "build"))},
 		{"build", "build-memory.png", logLog("Model construction: peak memory against states", "states", "peak MiB",
@@ -49,6 +51,17 @@ func writeFigures(dir string, ms []Measurement) (map[string][]string, error) {
 		}
 	}
 	return figs, nil
+}
+
+// searchCurve keeps the search group's cases that lie on its curve (X set).
+func searchCurve(ms []Measurement) []Measurement {
+	var out []Measurement
+	for _, m := range ms {
+		if m.Case.Group != "search" || m.Case.X > 0 {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 // seriesXYs maps a series name to its points, in the order first seen.
@@ -74,6 +87,12 @@ func (s *seriesXYs) add(name string, x, y float64) {
 // x against time, or against peak memory.
 func seconds(ms []Measurement, groups ...string) *seriesXYs {
 	return points(ms, func(m Measurement) float64 { return m.Seconds }, groups)
+}
+
+// cpuSeconds: the CPU time (user + system) of the onus process, which a
+// machine busy with other work changes less than the wall time.
+func cpuSeconds(ms []Measurement, groups ...string) *seriesXYs {
+	return points(ms, func(m Measurement) float64 { return m.CPU }, groups)
 }
 
 func memory(ms []Measurement, groups ...string) *seriesXYs {

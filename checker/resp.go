@@ -31,6 +31,11 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 			return nil, err
 		}
 	}
+	if x.Kind == prism.CCR {
+		if err := resp.CheckCCRPlayers(c.nplayers); err != nil {
+			return nil, err
+		}
+	}
 	agent := g.PlayerIndex(x.Agent)
 	if agent < 0 {
 		name := x.Agent.Name
@@ -66,8 +71,9 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 	if degrees {
 		q.Prefetch()
 	}
-	// Compat_Ag(π) must not be empty.
-	if r := q.Pass(q.All()); r.EmptyAt >= 0 {
+	// Compat_Ag(π) must not be empty (its pass if the degrees ran it, else
+	// a sweep of its reachable states, which stops once they repeat).
+	if r := q.Empty(q.All()); r.EmptyAt >= 0 {
 		st := steps[r.EmptyAt]
 		return nil, planError{c.errAt(c.stepPos[st], "the plan cannot be carried out: step %d %s is not available in any state it can be taken in (%s lets a player that cannot take its action act freely: %s)", r.EmptyAt+1, st.Text, FreeReading, GuidePlans).(prism.ErrorList)}
 	}

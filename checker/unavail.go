@@ -188,11 +188,22 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 			masks[i] |= hist.Free
 		}
 	}
-	other := q.Product.Passes(q.Start, q.Steps, q.T, masks, q.Counts)
+	// Without counts only the lost probability is wanted, and after the
+	// plan's last step nothing is lost under either reading (a free step
+	// keeps every history, β sums to 1), so both readings' passes stop
+	// there: a plan of 50 steps judged at T = 3000 costs 50 steps.
+	L := q.T
+	if !q.Counts {
+		L = min(q.T, len(q.Steps))
+	}
+	other := q.Product.Passes(q.Start, q.Steps, L, masks, q.Counts)
 	name := ref.Name
 	var losses []*PlanLoss
 	for i, f := range lossy {
 		mine := q.Pass(f.j)
+		if L < q.T {
+			mine = q.Product.Pass(q.Start, q.Steps, L, q.Compat(f.j), false)
+		}
 		drop, free := mine, other[i]
 		if q.Free {
 			drop, free = other[i], mine

@@ -33,6 +33,10 @@ type Model struct {
 // SetMeter makes the passes report their steps to m (nil: to nobody).
 func (m *Model) SetMeter(meter *progress.Meter) { m.meter = meter }
 
+// Meter returns the meter SetMeter set (nil: none), for the computations
+// over the model outside this package (the plan search).
+func (m *Model) Meter() *progress.Meter { return m.meter }
+
 // Config describes a Model.
 type Config struct {
 	Beta       []float64  // β per choice of the game

@@ -10,7 +10,13 @@
 // Compat_J(π), each run once per coalition, all together (Prefetch) so that
 // they share their layers; Avoidable searches the executable full plans
 // (open-loop, one joint action per step) for one whose histories all
-// violate the outcome.
+// violate the outcome, forward over antichains of ⊆-minimal supports
+// (search.go, antichain.go; the soundness argument is in search.go), and
+// Holds decides emptiness by a sweep of the reachable product states
+// (reach.go); both stop once their sets and the plan's steps repeat.
+// AvoidingPlan reads a witness off the depth-first search (dfs.go,
+// witness.go). Coalitions that differ only in players the plan never
+// constrains share all of it (Planned).
 //
 // Values measures every coalition J ⊆ Ag once — v_C(J), v_P(J) and the
 // avoidance a(J) of SPEC §10.1 — and Shapley and Banzhaf turn them into

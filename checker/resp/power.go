@@ -53,6 +53,17 @@ func CheckPowerPlayers(n int) error {
 	return nil
 }
 
+// CheckCCRPlayers returns the resource-limit error for CCR in a game with
+// more than MaxPowerPlayers players (CCR ranges over the 2^(n-1)
+// coalitions that hold its agent, as the power indices range over 2^n),
+// else nil.
+func CheckCCRPlayers(n int) error {
+	if n > MaxPowerPlayers {
+		return &limit.Error{What: "players for CCR (2^(n-1) coalitions)", Limit: MaxPowerPlayers}
+	}
+	return nil
+}
+
 // Values computes v_C (when the query counts), v_P and a for every
 // coalition. The game must have at most MaxPowerPlayers players.
 func (q *Query) Values() *Values {

@@ -1,9 +1,11 @@
 package resp
 
 import (
-	"slices"
+	"fmt"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/progress"
+	"github.com/onus-mc/onus/prism"
 )
 
 // Kind is a responsibility operator.
@@ -46,11 +48,49 @@ type Query struct {
 type memo struct {
 	passes map[uint64]*hist.Result
 	avoid  map[uint64]bool
+	reach  map[uint64]Emptiness // sweeps (reach.go) of coalitions not measured
+	// planned is the mask of the players the plan constrains at some
+	// step (computed once, with hasPlanned).
+	planned    uint64
+	hasPlanned bool
+}
+
+// Planned returns the mask of the players the plan constrains at some step
+// (in an smg or mdp, every player once some step is not free: a step
+// constrains whoever owns the state reached). Compat_J(π) and the plan
+// searches depend on J only through J ∩ Planned, so coalitions that agree
+// there share their sweeps and searches (CCR's 2^(n-1) coalitions, the
+// power indices' 2^n).
+func (q *Query) Planned() uint64 {
+	m := q.shared()
+	if m.hasPlanned {
+		return m.planned
+	}
+	csg := q.Product.Model().Game().Type == prism.TypeCSG
+	var mask uint64
+	var last *hist.Step
+	for _, st := range q.Steps {
+		if st == nil || st == last || st.Free() {
+			continue
+		}
+		last = st
+		if !csg {
+			mask = q.all()
+			break
+		}
+		for p, a := range st.Act {
+			if a >= 0 {
+				mask |= 1 << uint(p)
+			}
+		}
+	}
+	m.planned, m.hasPlanned = mask, true
+	return mask
 }
 
 func (q *Query) shared() *memo {
 	if q.memo == nil {
-		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}}
+		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}, reach: map[uint64]Emptiness{}}
 	}
 	return q.memo
 }
@@ -86,6 +126,7 @@ func (q *Query) Compat(j uint64) uint64 {
 
 // pass returns the measurement of Compat_J(π) for coalition mask j.
 func (q *Query) pass(j uint64) *hist.Result {
+	j &= q.Planned() // Compat_J depends on J ∩ Planned only
 	m := q.shared()
 	if r, ok := m.passes[j]; ok && (r.Counted || !q.Counts) {
 		return r
@@ -101,8 +142,11 @@ func (q *Query) pass(j uint64) *hist.Result {
 func (q *Query) measure(js ...uint64) {
 	m := q.shared()
 	var todo []uint64
+	queued := map[uint64]bool{} // a set: CCR's lists have 2^n entries
 	for _, j := range js {
-		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !slices.Contains(todo, j) {
+		j &= q.Planned()
+		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !queued[j] {
+			queued[j] = true
 			todo = append(todo, j)
 		}
 	}
@@ -143,8 +187,9 @@ func (q *Query) Prefetch() {
 	q.measure(js...)
 }
 
-// Holds reports "every history of Compat_J(π) satisfies ψ".
-func (q *Query) Holds(j uint64) bool { return !q.pass(j).AnyRej }
+// Holds reports "every history of Compat_J(π) satisfies ψ" (from the pass
+// if it has run, else by the sweep of reach.go).
+func (q *Query) Holds(j uint64) bool { return !q.Empty(j).AnyRej }
 
 // Qualitative evaluates the boolean operator.
 func (q *Query) Qualitative() bool {
@@ -158,7 +203,11 @@ func (q *Query) Qualitative() bool {
 	if !q.Holds(q.all()) {
 		return false
 	}
-	for _, j := range q.Coalitions() {
+	cs := q.Coalitions()
+	meter := q.Product.Model().Meter()
+	for n, j := range cs {
+		meter.Report(progress.Status{Task: "CCR coalitions", Step: int64(n), Steps: int64(len(cs)),
+			Detail: fmt.Sprintf("coalition %s", maskText(j, q.Players))})
 		if q.Holds(j) && q.Avoidable(j&^i) {
 			return true
 		}

@@ -1,12 +1,13 @@
 package resp
 
 import (
-	"encoding/binary"
+	"fmt"
 	"slices"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -22,6 +23,38 @@ import (
 // A joint action is, in a csg, a tuple of action indices (one per player);
 // in an smg or mdp, a name for each player (an action label or a choice
 // index #k), which counts in the states that player owns.
+//
+// The verdict is decided forward, step by step, on antichains of supports.
+// The support of a plan prefix a_0 … a_{k-1} is the set S_k of product
+// states its histories can be in after k steps: S_0 = {start} and S_{k+1}
+// = Post_k(S_k, a_k), the targets of the choices a_k selects in each state
+// of S_k (a_k must select at least one in every state: executability). A
+// plan avoids ψ iff no S_k holds a state whose obligation is already met
+// (ltlf.True: every continuation satisfies ψ) and S_T holds no accepting
+// state. F_k is the set of supports of the prefixes that are still alive
+// (no ltlf.True state so far), and the search keeps only its ⊆-minimal
+// elements, min F_k.
+//
+// Soundness of that pruning. Let S ⊆ S' be supports at step k. (1) Every
+// joint action executable on S' is executable on S: it selects a choice in
+// every state of S', hence of S (in a csg the same action tuple, in an smg
+// the same name per owner, and the owners of S are owners of S'). (2)
+// Post_k(S, a) ⊆ Post_k(S', a), since Post_k is a union over the states.
+// (3) "No ltlf.True state" and "no accepting state" hold of every subset
+// of a set they hold of. So if a continuation a_k … a_{T-1} avoids ψ from
+// S' it avoids ψ from S, by induction on the remaining steps with (1)–(3);
+// dropping S' when S is kept loses no answer. Hence "some plan avoids ψ"
+// iff some support of min F_T has no accepting state, and min F_{k+1} =
+// min { Post_k(S, a) : S ∈ min F_k, a executable on S, no ltlf.True in
+// the result }, which is what step computes.
+//
+// Stationarity. min F_{k+1} is a function of min F_k, of the plan step at
+// k (its filter for K) and of the successors of the states involved, which
+// differ between steps only at a state's Due position (package hist). If
+// min F_{k+1} = min F_k, every plan step from k on is the same, and no
+// state of min F_k has its Due position in [k, T), then by induction min
+// F_j = min F_k for every j in [k, T], and the answer is read off min F_k
+// at once: a horizon of 2^31 costs what the first steps cost.
 
 type searcher struct {
 	q    *Query
@@ -39,65 +72,193 @@ type searcher struct {
 // Avoidable reports whether some executable full plan that agrees with π on
 // coalition k has every history violating the outcome.
 func (q *Query) Avoidable(k uint64) bool {
+	k &= q.Planned() // the players the plan never constrains change nothing
 	m := q.shared()
 	if r, ok := m.avoid[k]; ok {
 		return r
 	}
-	s := &searcher{q: q, k: k, memo: map[string]bool{}}
-	r := s.run(0, []int32{q.Start})
+	r := q.avoidForward(k)
 	m.avoid[k] = r
 	return r
 }
 
-func (s *searcher) run(step int, set []int32) bool {
-	q := s.q
-	p := q.Product
-	for _, id := range set {
-		if p.Q[id] == ltlf.True {
-			return false // every continuation satisfies ψ
-		}
+// avoidForward decides Avoidable(k) by the forward antichain search.
+func (q *Query) avoidForward(k uint64) bool {
+	s := &searcher{q: q, k: k}
+	level := [][]int32{{q.Start}}
+	if s.hasTrue(level[0]) {
+		return false
 	}
-	if step == q.T {
-		for _, id := range set {
-			if p.Acc[id] {
-				return false
-			}
-		}
-		return true
-	}
-	k := binary.LittleEndian.AppendUint32(s.key[:0], uint32(step))
-	for _, id := range set {
-		k = binary.LittleEndian.AppendUint32(k, uint32(id))
-	}
-	s.key = k
-	if r, ok := s.memo[string(k)]; ok {
-		return r
-	}
-	if lim := q.Product.Model().MaxProduct(); len(s.memo) >= lim {
-		panic(&limit.Error{What: "plan-search states", Limit: lim})
-	}
-	key := string(k)
-	s.memo[key] = false // cycles are impossible (step grows); placeholder
-	var st *hist.Step
-	if step < len(q.Steps) {
-		st = q.Steps[step]
-	}
-	allow := q.Product.Model().Allowed(st, s.k)
-	found := false
-	s.candidates(set, st, allow, func(choices [][]int) bool {
-		next := s.successors(step, set, choices)
-		names := s.names // deeper steps replace s.names
-		if s.run(step+1, next) {
-			found = true
-			if s.wit != nil {
-				s.wit[key] = s.record(choices, names, next)
-			}
+	from := q.stationaryFrom(k)
+	meter := q.Product.Model().Meter()
+	task := fmt.Sprintf("plan search (coalition %s)", maskText(k, q.Players))
+	for step := 0; step < q.T; step++ {
+		meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T),
+			Detail: fmt.Sprintf("%d supports alive", len(level))})
+		next := s.step(step, level)
+		if len(next) == 0 {
 			return false
 		}
+		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
+		level = next
+		if stable {
+			break // min F_T = min F_step (see above)
+		}
+	}
+	for _, set := range level {
+		if !s.anyAcc(set) {
+			return true
+		}
+	}
+	return false
+}
+
+// step returns min F_{step+1} from level = min F_step.
+func (s *searcher) step(step int, level [][]int32) [][]int32 {
+	q := s.q
+	st := stepAt(q, step)
+	allow := q.Product.Model().Allowed(st, s.k)
+	lim := q.Product.Model().MaxProduct()
+	var out [][]int32
+	seen := map[string]bool{}
+	var key []byte
+	for _, set := range level {
+		s.candidates(set, st, allow, func(choices [][]int) bool {
+			next := s.successors(step, set, choices)
+			if s.hasTrue(next) {
+				return true
+			}
+			key = appendKey(key[:0], next)
+			if !seen[string(key)] {
+				seen[string(key)] = true
+				out = append(out, next)
+				if len(out) > lim {
+					panic(&limit.Error{What: "plan-search supports", Limit: lim})
+				}
+			}
+			return true
+		})
+	}
+	return minimal(out)
+}
+
+// hasTrue reports whether some state of set has its obligation met.
+func (s *searcher) hasTrue(set []int32) bool {
+	for _, id := range set {
+		if s.q.Product.Q[id] == ltlf.True {
+			return true
+		}
+	}
+	return false
+}
+
+// anyAcc reports whether some state of set accepts a history ending there.
+func (s *searcher) anyAcc(set []int32) bool {
+	for _, id := range set {
+		if s.q.Product.Acc[id] {
+			return true
+		}
+	}
+	return false
+}
+
+// noDue reports whether no state of the antichain has its Due position in
+// [step, T): their successors are the same at every step from step on.
+func (q *Query) noDue(level [][]int32, step int) bool {
+	for _, set := range level {
+		if !q.noDueIn(set, step) {
+			return false
+		}
+	}
+	return true
+}
+
+// noDueIn reports whether no state of set has its Due position in [step, T).
+func (q *Query) noDueIn(set []int32, step int) bool {
+	for _, id := range set {
+		if d := q.Product.Due[id]; d != ltlf.NoDue && int(d) >= step && int(d) < q.T {
+			return false
+		}
+	}
+	return true
+}
+
+// stepAt returns the plan's step at position k (nil: free).
+func stepAt(q *Query, k int) *hist.Step {
+	if k < len(q.Steps) {
+		return q.Steps[k]
+	}
+	return nil
+}
+
+// appendKey appends the states of set to b, as a map key.
+func appendKey(b []byte, set []int32) []byte {
+	for _, id := range set {
+		b = append(b, byte(id), byte(id>>8), byte(id>>16), byte(id>>24))
+	}
+	return b
+}
+
+// maskText words a coalition mask for progress lines: "{0,2}".
+func maskText(k uint64, n int) string {
+	b := []byte{'{'}
+	for i := 0; i < n; i++ {
+		if k&(1<<uint(i)) != 0 {
+			if len(b) > 1 {
+				b = append(b, ',')
+			}
+			b = fmt.Appendf(b, "%d", i)
+		}
+	}
+	return string(append(b, '}'))
+}
+
+// stationaryFrom returns the first step from which every step of the plan
+// up to the horizon filters coalition k alike (T if none).
+func (q *Query) stationaryFrom(k uint64) int {
+	at := func(j int) *hist.Step { return stepAt(q, j) }
+	if q.T == 0 {
+		return 0
+	}
+	m := q.Product.Model()
+	last := at(q.T - 1)
+	lastAllow := m.Allowed(last, k)
+	from := q.T - 1
+	if len(q.Steps) < from {
+		from = len(q.Steps) // every step from there is free, as the last is
+	}
+	for from > 0 && q.sameStep(at(from-1), last, m.Allowed(at(from-1), k), lastAllow, k) {
+		from--
+	}
+	return from
+}
+
+// sameStep reports whether steps a and b (with their filters for k) let
+// the search take the same joint actions.
+func (q *Query) sameStep(a, b *hist.Step, fa, fb translate.Bitset, k uint64) bool {
+	if a == b {
 		return true
-	})
-	s.memo[key] = found
-	return found
+	}
+	if !sameFilter(fa, fb) {
+		return false
+	}
+	if q.Product.Model().Game().Type == prism.TypeCSG {
+		return true // the filter is the whole constraint
+	}
+	ca := a != nil && !a.Free()
+	cb := b != nil && !b.Free()
+	if !ca && !cb {
+		return true
+	}
+	return ca && cb && slices.Equal(a.Opts, b.Opts)
+}
+
+// sameFilter reports whether two filters are equal.
+func sameFilter(a, b translate.Bitset) bool {
+	if a == nil || b == nil {
+		return a == nil && b == nil
+	}
+	return slices.Equal(a, b)
 }
 
 // successors is the sorted set of product states reached at step when

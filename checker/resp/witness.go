@@ -61,6 +61,9 @@ func (s *searcher) record(choices [][]int, names map[int][]hist.Opt, next []int3
 // with one name for every owner at each step, and its plan, if any, is
 // returned instead.
 func (q *Query) AvoidingPlan(k uint64) []FullStep {
+	if !q.Avoidable(k) {
+		return nil // the antichain search says no plan exists: no search for one
+	}
 	plan := q.avoidingPlan(k, false)
 	if plan != nil && !Writable(plan) {
 		if one := q.avoidingPlan(k, true); one != nil {

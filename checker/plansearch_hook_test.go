@@ -1,0 +1,12 @@
+package checker
+
+import (
+	"github.com/onus-mc/onus/checker/resp"
+	"github.com/onus-mc/onus/prism"
+)
+
+// PrepareForTest prepares the query of x at the initial state without
+// degrees, for the plan-search tests of the external test package.
+func PrepareForTest(c *Checker, x *prism.Resp) (*resp.Query, error) {
+	return c.prepareResp(x, int(c.g.Initial[0]), false, false)
+}

@@ -1,0 +1,75 @@
+package resp
+
+import (
+	"encoding/binary"
+
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/ltlf"
+)
+
+// This file holds the depth-first form of the plan search, which the
+// witnesses use (witness.go): it tries the joint actions of each (step,
+// set) in PRISM's order and memoises the sets that failed, so the plan it
+// returns is the first in that order. The verdicts use the forward
+// antichain search of search.go, which needs no memo of every set met;
+// the witness search runs only once the verdict is known to be yes.
+
+func (s *searcher) run(step int, set []int32) bool {
+	q := s.q
+	p := q.Product
+	for _, id := range set {
+		if p.Q[id] == ltlf.True {
+			return false // every continuation satisfies ψ
+		}
+	}
+	if step == q.T {
+		for _, id := range set {
+			if p.Acc[id] {
+				return false
+			}
+		}
+		return true
+	}
+	k := binary.LittleEndian.AppendUint32(s.key[:0], uint32(step))
+	for _, id := range set {
+		k = binary.LittleEndian.AppendUint32(k, uint32(id))
+	}
+	s.key = k
+	if r, ok := s.memo[string(k)]; ok {
+		return r
+	}
+	if lim := q.Product.Model().MaxProduct(); len(s.memo) >= lim {
+		panic(&limit.Error{What: "plan-search states", Limit: lim})
+	}
+	key := string(k)
+	s.memo[key] = false // cycles are impossible (step grows); placeholder
+	var st *hist.Step
+	if step < len(q.Steps) {
+		st = q.Steps[step]
+	}
+	allow := q.Product.Model().Allowed(st, s.k)
+	found := false
+	s.candidates(set, st, allow, func(choices [][]int) bool {
+		next := s.successors(step, set, choices)
+		names := s.names // deeper steps replace s.names
+		if s.run(step+1, next) {
+			found = true
+			if s.wit != nil {
+				s.wit[key] = s.record(choices, names, next)
+			}
+			return false
+		}
+		return true
+	})
+	s.memo[key] = found
+	return found
+}
+
+// AvoidableDepthFirst decides Avoidable(k) by the depth-first search of
+// this file, without the antichain pruning and without the stationarity
+// shortcut: the reference the tests compare the forward search with.
+func (q *Query) AvoidableDepthFirst(k uint64) bool {
+	s := &searcher{q: q, k: k, memo: map[string]bool{}}
+	return s.run(0, []int32{q.Start})
+}
