@@ -190,7 +190,7 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		return nil, err
 	}
 	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
-		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
+		Exact: cfg.Exact, ExactCounts: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
 	return c, nil
 }
 

@@ -16,6 +16,7 @@ type Model struct {
 	betaRat      []*big.Rat // exact β per choice (exact only)
 	probRat      []*big.Rat // exact transition probabilities (exact only)
 	exact        bool
+	exactCounts  bool
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64
@@ -35,11 +36,16 @@ func (m *Model) SetMeter(meter *progress.Meter) { m.meter = meter }
 
 // Config describes a Model.
 type Config struct {
-	Beta       []float64  // β per choice of the game
-	BetaRat    []*big.Rat // exact β per choice (Exact only)
-	ProbRat    []*big.Rat // exact transition probabilities (Exact only)
-	Exact      bool       // also measure exact probabilities
-	MaxProduct int        // product states beyond which a pass stops with a *limit.Error
+	Beta    []float64  // β per choice of the game
+	BetaRat []*big.Rat // exact β per choice (Exact only)
+	ProbRat []*big.Rat // exact transition probabilities (Exact only)
+	Exact   bool       // also measure exact probabilities
+	// ExactCounts makes the passes that count histories count them as
+	// exact integers (Result.CAcc, CRej) instead of Counts, whose relative
+	// error count.go bounds. Exact counts grow by a word every few dozen
+	// steps, which makes a pass quadratic in T (MaxCountWork).
+	ExactCounts bool
+	MaxProduct  int // product states beyond which a pass stops with a *limit.Error
 	// MaxMemory bounds the bytes the product and a pass's layers hold, as
 	// counted by budget.go (0: no limit); beyond, a *limit.Error.
 	MaxMemory int64
@@ -56,7 +62,7 @@ type Config struct {
 func NewModel(g *translate.Game, cfg Config) *Model {
 	return &Model{
 		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
-		exact: cfg.Exact, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
+		exact: cfg.Exact, exactCounts: cfg.ExactCounts, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
 		maxMemory: cfg.MaxMemory, maxCountWork: countWorkLimit(cfg.MaxCountWork),
 		allows:      map[allowKey]translate.Bitset{},
 		actFilters:  map[[2]int32]translate.Bitset{},
