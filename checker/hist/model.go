@@ -11,12 +11,15 @@ import (
 // Model is a game with a behaviour profile (SPEC §2): what the passes
 // measure histories on. It caches the choice filters of plan steps.
 type Model struct {
-	g            *translate.Game
-	beta         []float64  // β(s)(α) per choice
-	betaRat      []*big.Rat // exact β per choice (exact only)
-	probRat      []*big.Rat // exact transition probabilities (exact only)
-	exact        bool
-	exactCounts  bool
+	g           *translate.Game
+	beta        []float64  // β(s)(α) per choice
+	betaRat     []*big.Rat // exact β per choice (exact only)
+	probRat     []*big.Rat // exact transition probabilities (exact only)
+	exact       bool
+	exactCounts bool
+	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
+	// pass may need its careful product (stepFloat).
+	tinyWeights  bool
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64
@@ -69,7 +72,24 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		freeFilters: map[[2]int32]translate.Bitset{},
 		missing:     map[[2]int32]bool{},
 		stuckOwners: map[*Step]uint64{},
+		tinyWeights: tinyWeights(g, cfg.Beta),
 	}
+}
+
+// tinyWeights reports whether some product of a choice's weight under β
+// and one of its transitions' probabilities is positive and below 2^-900.
+func tinyWeights(g *translate.Game, beta []float64) bool {
+	if len(beta) < g.NumChoices() {
+		return true
+	}
+	for ch := 0; ch < g.NumChoices(); ch++ {
+		for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
+			if v := beta[ch] * g.Prob[t]; v != 0 && v < 0x1p-900 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Game returns the model's game.

@@ -410,6 +410,10 @@ func (r *passRun) prepare() {
 // -1 per product state, left so. With sums set, the big counts are added
 // afterwards, spread over goroutines (sums.add).
 func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) {
+	if !r.exact && (r.cur.w == floatCounts || r.cur.w == 0) {
+		r.stepFloat(allow, k, slot)
+		return
+	}
 	p, cur, next := r.p, r.cur, r.next
 	g, m := p.m.g, p.m
 	exact, tmp := r.exact, r.tmp
