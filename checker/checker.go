@@ -125,7 +125,10 @@ type Range struct {
 // Degrees holds the three degrees of a responsibility operator.
 type Degrees struct {
 	Count, Prob, Entropy  float64
-	CountExact, ProbExact *big.Rat // ProbExact only when Config.Exact
+	// ProbExact only when Config.Exact; CountExact when Config.Exact, or
+	// when the counts it divides are below 2^53 (larger counts are carried
+	// in floating point, docs/guide/precision.md).
+	CountExact, ProbExact *big.Rat
 }
 
 // LimitError reports that a resource limit was exceeded (CLI exit code 3).
