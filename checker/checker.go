@@ -124,7 +124,7 @@ type Range struct {
 
 // Degrees holds the three degrees of a responsibility operator.
 type Degrees struct {
-	Count, Prob, Entropy  float64
+	Count, Prob, Entropy float64
 	// ProbExact only when Config.Exact; CountExact when Config.Exact, or
 	// when the counts it divides are below 2^53 (larger counts are carried
 	// in floating point, docs/guide/precision.md).
