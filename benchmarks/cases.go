@@ -45,6 +45,7 @@ func allCases(env *Env) []*Case {
 	cs = append(cs, boundedCases()...)
 	cs = append(cs, scaleCases()...)
 	cs = append(cs, searchCases()...)
+	cs = append(cs, countsCases()...)
 	cs = append(cs, powerCases()...)
 	cs = append(cs, locateCases()...)
 	cs = append(cs, numericCases()...)

@@ -124,8 +124,11 @@ type Range struct {
 
 // Degrees holds the three degrees of a responsibility operator.
 type Degrees struct {
-	Count, Prob, Entropy  float64
-	CountExact, ProbExact *big.Rat // ProbExact only when Config.Exact
+	Count, Prob, Entropy float64
+	// ProbExact only when Config.Exact; CountExact when Config.Exact, or
+	// when the counts it divides are below 2^53 (larger counts are carried
+	// in floating point, docs/guide/precision.md).
+	CountExact, ProbExact *big.Rat
 }
 
 // LimitError reports that a resource limit was exceeded (CLI exit code 3).
@@ -190,7 +193,7 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		return nil, err
 	}
 	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
-		Exact: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
+		Exact: cfg.Exact, ExactCounts: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
 	return c, nil
 }
 

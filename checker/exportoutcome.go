@@ -35,7 +35,7 @@ func (c *Checker) ExportOutcome(e prism.Expr) (out []*export.OutcomeExport, err 
 		if err != nil {
 			return nil, err
 		}
-		r := a.Pass(start, nil, T, 0, true)
+		r := a.ExactPass(start, nil, T, 0) // the manifest gives exact counts
 		langs = []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}
 		outcome, fromOne = x.Path, false
 	case *prism.Resp:

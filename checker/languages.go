@@ -43,7 +43,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		if err != nil {
 			return nil, err
 		}
-		r := a.Pass(start, nil, T, 0, true)
+		r := a.ExactPass(start, nil, T, 0) // the manifest gives exact counts
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
 		q, err := c.prepareResp(x, init, true, true)
@@ -62,7 +62,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 func (c *Checker) respLanguages(x *prism.Resp, q *resp.Query) (out []*Language) {
 	i := uint64(1) << uint(q.Agent)
 	lang := func(name, meaning string, j uint64, neg bool) *Language {
-		return c.language(name, meaning, q.Steps, q.Compat(j), neg, q.T, q.Pass(j))
+		return c.language(name, meaning, q.Steps, q.Compat(j), neg, q.T, exactPass(q, j))
 	}
 	ag := c.g.Players[q.Agent]
 	compat := c.compatName(q)
@@ -107,13 +107,24 @@ func (c *Checker) powerLanguages(q *resp.Query) []*Language {
 			tag = "none"
 		}
 		set := "{" + strings.Join(names, ",") + "}"
-		r := q.Pass(j)
+		r := exactPass(q, j)
 		compat := c.compatName(q)
 		out = append(out,
 			c.language("L_psi_J_"+tag, compat+"_"+set+"(pi) ∩ L_psi", q.Steps, q.Compat(j), false, q.T, r),
 			c.language("L_not_psi_J_"+tag, compat+"_"+set+"(pi) ∩ L_not_psi", q.Steps, q.Compat(j), true, q.T, r))
 	}
 	return out
+}
+
+// exactPass is q's pass of coalition j with exact counts, as the
+// exported languages give them: the query's own when it counted exactly
+// or its counts are small, else one more pass.
+func exactPass(q *resp.Query, j uint64) *hist.Result {
+	r := q.Pass(j)
+	if r.CAcc != nil && r.CRej != nil {
+		return r
+	}
+	return q.Product.ExactPass(q.Start, q.Steps, q.T, q.Compat(j))
 }
 
 // compatName is how the languages' meanings write the compatible sets:

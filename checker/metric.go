@@ -38,16 +38,21 @@ func (c *Checker) checkMetric(x *prism.Metric, s0 int) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := a.Pass(start, nil, T, 0, true)
-	switch x.Kind {
-	case prism.MetricCount:
+	if x.Kind == prism.MetricCount {
+		// #=? prints the integer itself: counted exactly.
+		r := a.ExactPass(start, nil, T, 0)
 		return &Result{Kind: KindCount, Count: r.CAcc, Horizon: T, HasHorizon: true}, nil
 	}
 	if T < 1 {
 		return nil, c.hintAt(x.OpPos, &prism.Hint{Kind: prism.HintHorizonTooShort},
 			"H=? needs a horizon of at least 1 (set a horizon, or bound the outcome)")
 	}
-	return &Result{Kind: KindNumber, Number: resp.Log2p1(r.CAcc) / float64(T), Horizon: T, HasHorizon: true}, nil
+	r := a.Pass(start, nil, T, 0, true)
+	h := r.NAcc.Log2p1()
+	if r.CAcc != nil {
+		h = resp.Log2p1(r.CAcc)
+	}
+	return &Result{Kind: KindNumber, Number: h / float64(T), Horizon: T, HasHorizon: true}, nil
 }
 
 // probAt returns P(ψ) from s0: on infinite paths of the induced chain

@@ -65,10 +65,13 @@ type PlanLoss struct {
 	StateText string
 	// P(Compat^free_J(π)) − P(Compat_J(π)) under β, exactly under
 	// Config.Exact, and the number of those histories when the query
-	// counts histories (nil otherwise).
+	// counts histories and knows the counts exactly (always under
+	// Config.Exact; nil otherwise). CountText is the number to four
+	// significant digits when Count is nil but the counts determine it.
 	Prob      float64
 	ProbExact *big.Rat
 	Count     *big.Int
+	CountText string
 	Kept      bool      // the free reading was in force: the histories are in the values
 	Pos       prism.Pos // the plan step of Step
 }
@@ -113,7 +116,7 @@ func LossMessage(ls []*PlanLoss) string {
 			head, set, mass, compat(l), FreeReading, GuidePlans)
 	}
 	units := "probability under β"
-	if l.Count != nil {
+	if l.Count != nil || l.CountText != "" {
 		units += " (histories)"
 	}
 	var parts []string
@@ -133,8 +136,11 @@ func LossMessage(ls []*PlanLoss) string {
 // the units ("probability 0.2 under β, 8 histories"), else "0.2 (8)".
 func (l *PlanLoss) mass(long bool) string {
 	if !long {
-		if l.Count != nil {
+		switch {
+		case l.Count != nil:
 			return shortFloat(l.Prob) + " (" + l.Count.String() + ")"
+		case l.CountText != "":
+			return shortFloat(l.Prob) + " (about " + l.CountText + ")"
 		}
 		return shortFloat(l.Prob)
 	}
@@ -145,6 +151,8 @@ func (l *PlanLoss) mass(long bool) string {
 			n = "history"
 		}
 		s += ", " + l.Count.String() + " " + n
+	} else if l.CountText != "" {
+		s += ", about " + l.CountText + " histories"
 	}
 	return s
 }
@@ -229,10 +237,18 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 			l.ProbExact.Sub(l.ProbExact, drop.RRej)
 			l.Prob = resp.RatFloat(l.ProbExact)
 		}
-		if drop.Counted && free.Counted {
+		switch {
+		case !drop.Counted || !free.Counted:
+		case drop.CAcc != nil && drop.CRej != nil && free.CAcc != nil && free.CRej != nil:
 			l.Count = new(big.Int).Add(free.CAcc, free.CRej)
 			l.Count.Sub(l.Count, drop.CAcc)
 			l.Count.Sub(l.Count, drop.CRej)
+		default:
+			// Counts too large to be exact: their difference, when they
+			// are precise enough to give it.
+			if n, ok := free.NAcc.Add(free.NRej).Sub(drop.NAcc.Add(drop.NRej)); ok {
+				l.CountText = n.Text(4)
+			}
 		}
 		losses = append(losses, &l)
 	}

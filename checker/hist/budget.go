@@ -22,11 +22,11 @@ func (p *Product) bytes() int64 {
 }
 
 // bytes estimates the memory of a layer: per entry its product state (4),
-// probability mantissa and exponent (16), count limbs (8 each, or a big
-// integer's words plus its header) and an exact rational (~64).
+// its entry (32: probability and Count), exact count limbs (8 each, or a
+// big integer's words plus its header) and an exact rational (~64).
 func (l *layer) bytes() int64 {
 	n := int64(len(l.active))
-	b := n * 20
+	b := n * 36
 	switch {
 	case l.w > 0:
 		b += 8 * n * int64(l.w)

@@ -36,7 +36,7 @@ func TestBudget(t *testing.T) {
 	}
 	for _, row := range rows {
 		t.Run(row.name, func(t *testing.T) {
-			row.cfg.Beta, row.cfg.MaxProduct = []float64{0.5, 0.5}, 1000
+			row.cfg.Beta, row.cfg.MaxProduct, row.cfg.ExactCounts = []float64{0.5, 0.5}, 1000, true
 			m := hist.NewModel(g, row.cfg)
 			f := ltlf.NewFactory()
 			p := hist.NewProduct(m, ltlf.NewAutomaton(f, ltlf.True, nil, 1))

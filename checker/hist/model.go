@@ -11,11 +11,15 @@ import (
 // Model is a game with a behaviour profile (SPEC §2): what the passes
 // measure histories on. It caches the choice filters of plan steps.
 type Model struct {
-	g            *translate.Game
-	beta         []float64  // β(s)(α) per choice
-	betaRat      []*big.Rat // exact β per choice (exact only)
-	probRat      []*big.Rat // exact transition probabilities (exact only)
-	exact        bool
+	g           *translate.Game
+	beta        []float64  // β(s)(α) per choice
+	betaRat     []*big.Rat // exact β per choice (exact only)
+	probRat     []*big.Rat // exact transition probabilities (exact only)
+	exact       bool
+	exactCounts bool
+	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
+	// pass may need its careful product (stepFloat).
+	tinyWeights  bool
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64
@@ -39,11 +43,16 @@ func (m *Model) Meter() *progress.Meter { return m.meter }
 
 // Config describes a Model.
 type Config struct {
-	Beta       []float64  // β per choice of the game
-	BetaRat    []*big.Rat // exact β per choice (Exact only)
-	ProbRat    []*big.Rat // exact transition probabilities (Exact only)
-	Exact      bool       // also measure exact probabilities
-	MaxProduct int        // product states beyond which a pass stops with a *limit.Error
+	Beta    []float64  // β per choice of the game
+	BetaRat []*big.Rat // exact β per choice (Exact only)
+	ProbRat []*big.Rat // exact transition probabilities (Exact only)
+	Exact   bool       // also measure exact probabilities
+	// ExactCounts makes the passes that count histories count them as
+	// exact integers (Result.CAcc, CRej) instead of Counts, whose relative
+	// error count.go bounds. Exact counts grow by a word every few dozen
+	// steps, which makes a pass quadratic in T (MaxCountWork).
+	ExactCounts bool
+	MaxProduct  int // product states beyond which a pass stops with a *limit.Error
 	// MaxMemory bounds the bytes the product and a pass's layers hold, as
 	// counted by budget.go (0: no limit); beyond, a *limit.Error.
 	MaxMemory int64
@@ -60,14 +69,31 @@ type Config struct {
 func NewModel(g *translate.Game, cfg Config) *Model {
 	return &Model{
 		g: g, beta: cfg.Beta, betaRat: cfg.BetaRat, probRat: cfg.ProbRat,
-		exact: cfg.Exact, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
+		exact: cfg.Exact, exactCounts: cfg.ExactCounts, maxProduct: cfg.MaxProduct, minParallel: cfg.MinParallel,
 		maxMemory: cfg.MaxMemory, maxCountWork: countWorkLimit(cfg.MaxCountWork),
 		allows:      map[allowKey]translate.Bitset{},
 		actFilters:  map[[2]int32]translate.Bitset{},
 		freeFilters: map[[2]int32]translate.Bitset{},
 		missing:     map[[2]int32]bool{},
 		stuckOwners: map[*Step]uint64{},
+		tinyWeights: tinyWeights(g, cfg.Beta),
 	}
+}
+
+// tinyWeights reports whether some product of a choice's weight under β
+// and one of its transitions' probabilities is positive and below 2^-900.
+func tinyWeights(g *translate.Game, beta []float64) bool {
+	if len(beta) < g.NumChoices() {
+		return true
+	}
+	for ch := 0; ch < g.NumChoices(); ch++ {
+		for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
+			if v := beta[ch] * g.Prob[t]; v != 0 && v < 0x1p-900 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Game returns the model's game.

@@ -17,7 +17,11 @@ import (
 // whether they satisfy the outcome. Layers are indexed by step; only two
 // are alive at a time and only their non-zero entries are stored.
 //
-// Counts are fixed-width multi-word integers (W 64-bit limbs per entry,
+// Counts are, by default, Counts (count.go): a double-double mantissa and
+// a binary exponent per entry, renormalised after each layer, so a count
+// of any size costs a few floating-point operations to add and its
+// relative error is bounded (count.go). Exact counts (Config.ExactCounts,
+// ExactPass) are fixed-width multi-word integers (W 64-bit limbs per entry,
 // widened when a layer could overflow), so the common case is plain uint64
 // adds; beyond maxLimbs limbs they become big integers, whose long adds run
 // in math/big's vector code. Probabilities are scaled floats: every entry is a float64 mantissa
@@ -33,14 +37,17 @@ type Result struct {
 	// non-empty; they are always known (every live entry of a layer holds at
 	// least one history).
 	AnyAcc, AnyRej bool
-	// Counted says whether CAcc and CRej hold the number of histories (nil
-	// otherwise). Counts grow by a word every few dozen steps, which makes a
-	// pass quadratic in T, so passes for probabilities and emptiness skip
-	// them.
+	// Counted says whether NAcc and NRej hold the number of histories.
+	// Passes for probabilities and emptiness skip them.
 	Counted    bool
-	CAcc, CRej *big.Int
-	PAcc, PRej Scaled   // probabilities
-	RAcc, RRej *big.Rat // exact probabilities, when the model is exact
+	NAcc, NRej Count
+	// CAcc and CRej are the counts as exact integers: always when the pass
+	// counted exactly (CountsExact), else when they are known exactly
+	// (below 2^53, Count.Int), else nil.
+	CAcc, CRej  *big.Int
+	CountsExact bool
+	PAcc, PRej  Scaled   // probabilities
+	RAcc, RRej  *big.Rat // exact probabilities, when the model is exact
 	// EmptyAt is the first step (0-based) after which no history is left,
 	// or -1.
 	EmptyAt int
@@ -49,13 +56,24 @@ type Result struct {
 type layer struct {
 	active []int32
 	// Counts: w limbs per entry in cnt (w = 0: no counts), or, once they
-	// outgrow maxLimbs, big integers in big (w = bigCounts).
-	w    int
-	cnt  []uint64
-	big  []big.Int // the values are reused from step to step
-	prob []float64 // mantissas
-	pexp []int     // prob[i]·2^pexp[i] is the probability of entry i
-	rat  []*big.Rat
+	// outgrow maxLimbs, big integers in big (w = bigCounts), or Counts in
+	// ch, cl and ce (w = floatCounts).
+	w   int
+	cnt []uint64
+	big []big.Int // the values are reused from step to step
+	// ent holds every entry's probability and, with w = floatCounts, its
+	// count, side by side: a step touches both.
+	ent []entry
+	rat []*big.Rat
+}
+
+// entry is one live product state's measures: its count
+// (ch + cl)·2^ce when the pass counts as Counts, and its probability
+// p·2^pe.
+type entry struct {
+	ch, cl float64
+	p      float64
+	ce, pe int32
 }
 
 // maxLimbs is the widest count kept in fixed 64-bit limbs: below it an
@@ -66,17 +84,19 @@ const maxLimbs = 8
 // bigCounts is layer.w for counts held as big integers.
 const bigCounts = -1
 
+// floatCounts is layer.w for counts held as Counts.
+const floatCounts = -2
+
 func (l *layer) reset(w int) {
 	l.active = l.active[:0]
 	l.cnt = l.cnt[:0]
 	l.big = l.big[:0]
-	l.prob = l.prob[:0]
-	l.pexp = l.pexp[:0]
+	l.ent = l.ent[:0]
 	l.rat = l.rat[:0]
 	l.w = w
 }
 
-// addZero appends a zero count.
+// addZero appends a zero count (exact counts only).
 func (l *layer) addZero() {
 	if l.w != bigCounts {
 		for x := 0; x < l.w; x++ {
@@ -106,8 +126,7 @@ func (l *layer) clone() *layer {
 		active: append([]int32(nil), l.active...),
 		w:      l.w,
 		cnt:    append([]uint64(nil), l.cnt...),
-		prob:   append([]float64(nil), l.prob...),
-		pexp:   append([]int(nil), l.pexp...),
+		ent:    append([]entry(nil), l.ent...),
 	}
 	c.big = make([]big.Int, len(l.big))
 	for i := range l.big {
@@ -158,10 +177,18 @@ func (l *layer) maxBits() int {
 
 // Pass runs the programme from product state start for T steps; steps[k]
 // (nil or beyond the slice: free) constrains step k for the players in j.
-// With counts false the result may lack the counts (Counted false).
-// Plan-free passes (j = 0) are cached per start and T.
+// With counts false the result may lack the counts (Counted false); with
+// counts true it counts as Counts, or exactly when the model asks for
+// exact counts (Config.ExactCounts). Plan-free passes (j = 0) are cached
+// per start and T.
 func (p *Product) Pass(start int32, steps []*Step, T int, j uint64, counts bool) *Result {
 	return p.Passes(start, steps, T, []uint64{j}, counts)[0]
+}
+
+// ExactPass is Pass counting exactly, whatever the model's setting: for
+// the metric #=?, which prints the integer, and exported languages.
+func (p *Product) ExactPass(start int32, steps []*Step, T int, j uint64) *Result {
+	return p.passes(start, steps, T, []uint64{j}, countExact)[0]
 }
 
 // Passes runs Pass for every coalition of js at once: the passes share
@@ -169,11 +196,42 @@ func (p *Product) Pass(start int32, steps []*Step, T int, j uint64, counts bool)
 // filter nobody), and split where they differ. Each result is the one
 // Pass gives.
 func (p *Product) Passes(start int32, steps []*Step, T int, js []uint64, counts bool) []*Result {
+	mode := countNone
+	switch {
+	case counts && p.m.exactCounts:
+		mode = countExact
+	case counts:
+		mode = countFloat
+	}
+	return p.passes(start, steps, T, js, mode)
+}
+
+// countMode is what a pass counts.
+type countMode int
+
+const (
+	countNone  countMode = iota // emptiness and probabilities only
+	countFloat                  // also counts, as Counts
+	countExact                  // also counts, as exact integers
+)
+
+// serves reports whether r has what a pass of mode gives.
+func (r *Result) serves(mode countMode) bool {
+	switch mode {
+	case countFloat:
+		return r.Counted
+	case countExact:
+		return r.CountsExact
+	}
+	return true
+}
+
+func (p *Product) passes(start int32, steps []*Step, T int, js []uint64, mode countMode) []*Result {
 	out := make([]*Result, len(js))
 	var todo []int
 	for i, j := range js {
 		if j == 0 {
-			if r, ok := p.free[[2]int{int(start), T}]; ok && (r.Counted || !counts) {
+			if r, ok := p.free[[2]int{int(start), T}]; ok && r.serves(mode) {
 				out[i] = r
 				continue
 			}
@@ -181,7 +239,7 @@ func (p *Product) Passes(start int32, steps []*Step, T int, js []uint64, counts 
 		todo = append(todo, i)
 	}
 	if len(todo) > 0 {
-		p.runShared(start, steps, T, js, todo, counts, out)
+		p.runShared(start, steps, T, js, todo, mode, out)
 	}
 	for i, j := range js {
 		if j == 0 {
@@ -198,8 +256,8 @@ type branch struct {
 }
 
 // runShared runs the passes of js[i], i in todo, into out.
-func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo []int, counts bool, out []*Result) {
-	r := &passRun{p: p, counts: counts, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
+func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo []int, mode countMode, out []*Result) {
+	r := &passRun{p: p, counts: mode, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
 	r.begin(start)
 	branches := []branch{{r, todo}}
 	finish := func(b branch, emptyAt int) {
@@ -283,7 +341,7 @@ func sameBits(a, b translate.Bitset) bool {
 // passRun is one pass in progress: two layers, the current and the next.
 type passRun struct {
 	p         *Product
-	counts    bool
+	counts    countMode
 	exact     bool
 	cur, next *layer
 	tmp       *big.Rat
@@ -298,17 +356,23 @@ func (r *passRun) clone() *passRun {
 // begin lays the single history of length 0, at start.
 func (r *passRun) begin(start int32) {
 	w0 := 0 // limbs per count; 0 without counts
-	if r.counts {
+	switch r.counts {
+	case countExact:
 		w0 = 1
+	case countFloat:
+		w0 = floatCounts
 	}
 	cur := r.cur
 	cur.reset(w0)
 	cur.active = append(cur.active, start)
-	if r.counts {
+	e := entry{p: 1}
+	switch r.counts {
+	case countExact:
 		cur.cnt = append(cur.cnt, 1)
+	case countFloat:
+		e.ch, e.ce = countOne.hi, int32(countOne.exp)
 	}
-	cur.prob = append(cur.prob, 1)
-	cur.pexp = append(cur.pexp, 0)
+	cur.ent = append(cur.ent, e)
 	if r.exact {
 		cur.rat = append(cur.rat, big.NewRat(1, 1))
 	}
@@ -348,6 +412,10 @@ func (r *passRun) prepare() {
 // -1 per product state, left so. With sums set, the big counts are added
 // afterwards, spread over goroutines (sums.add).
 func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) {
+	if !r.exact && (r.cur.w == floatCounts || r.cur.w == 0) {
+		r.stepFloat(allow, k, slot)
+		return
+	}
 	p, cur, next := r.p, r.cur, r.next
 	g, m := p.m.g, p.m
 	exact, tmp := r.exact, r.tmp
@@ -359,6 +427,7 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 	}
 	w := cur.w
 	next.reset(w)
+	beta, prob := m.beta, g.Prob
 	for i, pid := range cur.active {
 		s := int(p.S[pid])
 		lo, hi := g.Choices(s)
@@ -366,18 +435,23 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 		succ := p.Successors(pid, k)
 		var src []uint64
 		var srcBig *big.Int
-		if w == bigCounts {
+		switch {
+		case w == bigCounts:
 			srcBig = &cur.big[i]
-		} else {
+		case w > 0:
 			src = cur.cnt[i*w : (i+1)*w]
 		}
-		pr, pe := cur.prob[i], cur.pexp[i]
+		ce := cur.ent[i]
+		sh, sl, se, pr, pe := ce.ch, ce.cl, ce.ce, ce.p, ce.pe
 		var rr *big.Rat
 		if exact {
 			rr = cur.rat[i]
 		}
-		visit := func(ch int) {
-			b := m.beta[ch] * pr
+		for ch := lo; ch < hi; ch++ {
+			if allow != nil && allow[ch>>6]&(1<<(uint(ch)&63)) == 0 {
+				continue
+			}
+			b := beta[ch] * pr
 			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
 				dst := succ[t-tbase]
 				d := slot[dst]
@@ -385,14 +459,30 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 					d = int32(len(next.active))
 					slot[dst] = d
 					next.active = append(next.active, dst)
-					next.addZero()
-					next.prob = append(next.prob, 0)
-					next.pexp = append(next.pexp, pe)
+					if w != floatCounts {
+						next.addZero()
+					}
+					next.ent = append(next.ent, entry{ce: se, pe: pe})
 					if exact {
 						next.rat = append(next.rat, new(big.Rat))
 					}
 				}
+				e := &next.ent[d]
 				switch {
+				case w == floatCounts:
+					// Double-double addition of the source's count, scaled
+					// to the destination's exponent (exact: a power of two).
+					if x := se - e.ce + pow2Bias; uint32(x) <= 2*pow2Bias {
+						f := pow2[x]
+						a, h := sh*f, e.ch
+						sum := h + a
+						bb := sum - h
+						e.cl += (h - (sum - bb)) + (a - bb) + sl*f
+						e.ch = sum
+					} else {
+						c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{sh, sl, int(se)})
+						e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+					}
 				case w == 0: // no counts
 				case w == 1:
 					next.cnt[d] += src[0]
@@ -409,17 +499,21 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 						dv[x], carry = bits.Add64(dv[x], src[x], carry)
 					}
 				}
-				v, ve := b*g.Prob[t], pe
-				if v < 0x1p-960 && b != 0 && g.Prob[t] != 0 {
+				v, ve := b*prob[t], pe
+				if v < 0x1p-960 && b != 0 && prob[t] != 0 {
 					// pr is in [1/2, 1), so only extreme weights get here.
-					m1, e1 := math.Frexp(m.beta[ch])
-					m2, e2 := math.Frexp(g.Prob[t])
-					v, ve = pr*m1*m2, pe+e1+e2
+					m1, e1 := math.Frexp(beta[ch])
+					m2, e2 := math.Frexp(prob[t])
+					v, ve = pr*m1*m2, pe+int32(e1+e2)
 				}
-				if ve == next.pexp[d] {
-					next.prob[d] += v
+				// As for counts: mantissas within 2^±60 add after an exact
+				// scaling, so the fast path holds whenever neighbours'
+				// probabilities are within 2^60 of each other.
+				if x := ve - e.pe + pow2Bias; uint32(x) <= 2*pow2Bias {
+					e.p += v * pow2[x]
 				} else {
-					next.prob[d], next.pexp[d] = addScaled(next.prob[d], next.pexp[d], v, ve)
+					m, x := addScaled(e.p, int(e.pe), v, int(ve))
+					e.p, e.pe = m, int32(x)
 				}
 				if exact {
 					tmp.Mul(rr, m.betaRat[ch])
@@ -428,7 +522,6 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 				}
 			}
 		}
-		forChoices(allow, lo, hi, visit)
 	}
 	for _, pid := range next.active {
 		slot[pid] = -1
@@ -440,44 +533,69 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 	r.cur, r.next = next, cur
 }
 
+// pow2[x] is 2^(x−pow2Bias): the factors of the fast double-double adds.
+var pow2 = func() (t [2*pow2Bias + 1]float64) {
+	for i := range t {
+		t[i] = math.Ldexp(1, i-pow2Bias)
+	}
+	return t
+}()
+
+const pow2Bias = 60
+
 // finish sums the last layer into res, split by acceptance.
 func (r *passRun) finish(res *Result) {
 	p, cur := r.p, r.cur
 	counts, exact := r.counts, r.exact
-	res.Counted = counts
-	if counts {
+	res.Counted = counts != countNone
+	res.CountsExact = counts == countExact
+	if counts == countExact {
 		res.CAcc, res.CRej = new(big.Int), new(big.Int)
 	}
 	if exact {
 		res.RAcc, res.RRej = new(big.Rat), new(big.Rat)
 	}
 	var pa, pj Scaled
+	var na, nj Count
 	for i, pid := range cur.active {
 		var v *big.Int
-		if counts {
+		var n Count
+		switch counts {
+		case countExact:
 			v = cur.count(i)
+		case countFloat:
+			n = Count{cur.ent[i].ch, cur.ent[i].cl, int(cur.ent[i].ce)}
 		}
 		if p.Acc[pid] {
 			res.AnyAcc = true
-			if counts {
+			if v != nil {
 				res.CAcc.Add(res.CAcc, v)
 			}
-			pa = pa.add(Scaled{cur.prob[i], cur.pexp[i]})
+			na = na.Add(n)
+			pa = pa.add(Scaled{cur.ent[i].p, int(cur.ent[i].pe)})
 			if exact {
 				res.RAcc.Add(res.RAcc, cur.rat[i])
 			}
 		} else {
 			res.AnyRej = true
-			if counts {
+			if v != nil {
 				res.CRej.Add(res.CRej, v)
 			}
-			pj = pj.add(Scaled{cur.prob[i], cur.pexp[i]})
+			nj = nj.Add(n)
+			pj = pj.add(Scaled{cur.ent[i].p, int(cur.ent[i].pe)})
 			if exact {
 				res.RRej.Add(res.RRej, cur.rat[i])
 			}
 		}
 	}
 	res.PAcc, res.PRej = pa, pj
+	switch counts {
+	case countExact:
+		res.NAcc, res.NRej = CountOf(res.CAcc), CountOf(res.CRej)
+	case countFloat:
+		res.NAcc, res.NRej = na, nj
+		res.CAcc, res.CRej = na.Int(), nj.Int()
+	}
 }
 
 // forChoices calls f for the choices in [lo, hi) that allow contains (all
@@ -509,16 +627,30 @@ func forChoices(allow translate.Bitset, lo, hi int, f func(int)) {
 }
 
 // normalize brings every probability of a layer to a mantissa in [1/2, 1)
-// (or 0), so that the next step cannot underflow it.
+// (or 0), so that the next step cannot underflow it, and every Count to a
+// high part in [1/2, 1] with its low part at most half an ulp of it.
 func normalize(l *layer) {
-	for i, v := range l.prob {
-		if v == 0 {
-			l.pexp[i] = 0
+	counts := l.w == floatCounts
+	for i := range l.ent {
+		e := &l.ent[i]
+		if e.p == 0 {
+			e.pe = 0
+		} else {
+			m, x := math.Frexp(e.p)
+			e.p = m
+			e.pe += int32(x)
+		}
+		if !counts {
 			continue
 		}
-		m, e := math.Frexp(v)
-		l.prob[i] = m
-		l.pexp[i] += e
+		// ch ≥ 1/2: the first count added to an entry set its exponent.
+		b := math.Float64bits(e.ch)
+		x := int((b>>52)&0x7ff) - 1022
+		m := math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
+		lo := e.cl * math.Float64frombits(uint64(1023-x)<<52)
+		sum := m + lo
+		e.ch, e.cl = sum, lo-(sum-m)
+		e.ce += int32(x)
 	}
 }
 

@@ -100,7 +100,7 @@ func TestParallelSame(t *testing.T) {
 		}
 	}
 	run := func(min int, js []uint64) []*Result {
-		m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000, MinParallel: min})
+		m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000, MinParallel: min, ExactCounts: true})
 		p := NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 2))
 		return p.Passes(p.Root(0), plan, 700, js, true)
 	}

@@ -3,12 +3,32 @@ package resp
 import (
 	"math"
 	"math/big"
+
+	"github.com/onus-mc/onus/checker/hist"
 )
 
 // Degrees holds the three degrees.
 type Degrees struct {
 	Count, Prob, Entropy float64
-	CountRat, ProbRat    *big.Rat // CountRat unless the # degree was not asked (Counts false); ProbRat when exact
+	// CountRat is D^C exactly when every count it divides is known exactly
+	// (the passes counted exactly, or the counts are below 2^53) and the #
+	// degree was asked (Counts); ProbRat when exact.
+	CountRat, ProbRat *big.Rat
+}
+
+// countRatio is x/y for two counts of a pass's results and log2(1+x) /
+// log2(1+y), with x/0 = 0: exactly as a rational too when both counts are
+// known exactly, else from the Counts (package hist bounds their error).
+func countRatio(x, y *big.Int, nx, ny hist.Count) (*big.Rat, float64, float64) {
+	if x != nil && y != nil {
+		r := ratDiv(x, y)
+		return r, RatFloat(r), hRatio(x, y)
+	}
+	h := 0.0
+	if ly := ny.Log2p1(); ly != 0 {
+		h = nx.Log2p1() / ly
+	}
+	return nil, nx.Ratio(ny), h
 }
 
 func ratDiv(x, y *big.Int) *big.Rat {
@@ -56,8 +76,7 @@ func (q *Query) Degrees() Degrees {
 			return zeroDegrees(exact)
 		}
 		if q.Counts {
-			d.CountRat = ratDiv(plus.CAcc, base.CAcc)
-			d.Entropy = hRatio(plus.CAcc, base.CAcc)
+			d.CountRat, d.Count, d.Entropy = countRatio(plus.CAcc, base.CAcc, plus.NAcc, base.NAcc)
 		}
 		d.Prob = plus.PAcc.Ratio(base.PAcc)
 		if exact {
@@ -70,8 +89,7 @@ func (q *Query) Degrees() Degrees {
 			return zeroDegrees(exact)
 		}
 		if q.Counts {
-			d.CountRat = ratDiv(minus.CRej, base.CRej)
-			d.Entropy = hRatio(minus.CRej, base.CRej)
+			d.CountRat, d.Count, d.Entropy = countRatio(minus.CRej, base.CRej, minus.NRej, base.NRej)
 		}
 		d.Prob = minus.PRej.Ratio(base.PRej)
 		if exact {
@@ -85,8 +103,8 @@ func (q *Query) Degrees() Degrees {
 		q.measure(js...)
 		base := q.pass(0)
 		n := 0
-		sumC := new(big.Rat)
-		var sumP, sumH float64
+		sumC := new(big.Rat) // nil once a count is not known exactly
+		var sumP, sumH, sumCf float64
 		var sumPR *big.Rat
 		if exact {
 			sumPR = new(big.Rat)
@@ -102,8 +120,14 @@ func (q *Query) Degrees() Degrees {
 				continue
 			}
 			if q.Counts {
-				sumC.Add(sumC, ratDiv(plus.CAcc, base.CAcc))
-				sumH += hRatio(plus.CAcc, base.CAcc)
+				r, c, h := countRatio(plus.CAcc, base.CAcc, plus.NAcc, base.NAcc)
+				if r == nil {
+					sumC = nil
+				} else if sumC != nil {
+					sumC.Add(sumC, r)
+				}
+				sumCf += c
+				sumH += h
 			}
 			sumP += plus.PAcc.Ratio(base.PAcc)
 			if exact {
@@ -116,7 +140,10 @@ func (q *Query) Degrees() Degrees {
 			return zeroDegrees(exact)
 		}
 		nr := big.NewRat(int64(n), 1)
-		d.CountRat = sumC.Quo(sumC, nr)
+		if sumC != nil {
+			d.CountRat = sumC.Quo(sumC, nr)
+		}
+		d.Count = sumCf / float64(n)
 		d.Prob = sumP / float64(n)
 		d.Entropy = sumH / float64(n)
 		if exact {
@@ -124,7 +151,7 @@ func (q *Query) Degrees() Degrees {
 		}
 	}
 	if !q.Counts {
-		d.CountRat = nil // the # degree was not asked for
+		d.CountRat, d.Count = nil, 0 // the # degree was not asked for
 	}
 	if d.CountRat != nil {
 		d.Count = RatFloat(d.CountRat)

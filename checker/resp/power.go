@@ -24,8 +24,9 @@ type Coalition struct {
 	Prob   float64 // v_P(J) = P(Compat_J(π) ∩ L_ψ) / P(Compat_J(π))
 	Avoid  bool    // a(J): ψ holds under π and J could have avoided it together
 	Forces bool    // Compat_J(π) ⊆ L_ψ
-	// CountRat is v_C(J) exactly (nil unless counted); ProbRat is v_P(J)
-	// exactly (nil unless the query is exact).
+	// CountRat is v_C(J) exactly (nil unless counted and its counts are
+	// known exactly, as for Degrees.CountRat); ProbRat is v_P(J) exactly
+	// (nil unless the query is exact).
 	CountRat, ProbRat *big.Rat
 }
 
@@ -86,9 +87,11 @@ func (q *Query) Values() *Values {
 		r := q.pass(j)
 		c.Forces = !r.AnyRej
 		if q.Counts {
-			tot := new(big.Int).Add(r.CAcc, r.CRej)
-			c.CountRat = ratDiv(r.CAcc, tot)
-			c.Count = RatFloat(c.CountRat)
+			var tot *big.Int
+			if r.CAcc != nil && r.CRej != nil {
+				tot = new(big.Int).Add(r.CAcc, r.CRej)
+			}
+			c.CountRat, c.Count, _ = countRatio(r.CAcc, tot, r.NAcc, r.NAcc.Add(r.NRej))
 		}
 		c.Prob = r.PAcc.Ratio(r.PAcc.Add(r.PRej))
 		if q.Exact && r.RAcc != nil && r.RRej != nil {
@@ -142,7 +145,10 @@ func (v *Values) Banzhaf(i int, exact bool) Index {
 func (v *Values) index(i int, exact bool, w []*big.Rat) Index {
 	n := v.Players
 	bit := uint64(1) << uint(i)
-	counted := v.Coalitions[0].CountRat != nil
+	counted := true // every v_C(J) known exactly
+	for _, c := range v.Coalitions {
+		counted = counted && c.CountRat != nil
+	}
 	probExact := exact && v.Coalitions[0].ProbRat != nil
 	sumC, sumP := make([]float64, n), make([]float64, n)
 	sumA := make([]int64, n)
