@@ -55,14 +55,14 @@ func TestSweep(t *testing.T) {
 				t.Fatal(err)
 			}
 			var lines []string
-			for _, cs := range got {
-				lines = append(lines, cs.String())
+			for i := 0; i < got.Len(); i++ {
+				lines = append(lines, Constants(got.At(i)).String())
 			}
 			if s := strings.Join(lines, "\n"); s != row.want {
 				t.Errorf("assignments\n%s\nwant\n%s", s, row.want)
 			}
 			var types []string
-			for _, c := range got[0] {
+			for _, c := range got.At(0) {
 				types = append(types, c.Value.Type.String())
 			}
 			if s := strings.Join(types, " "); s != row.types {

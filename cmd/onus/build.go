@@ -68,7 +68,7 @@ func runBuild(c *cli.Context) error {
 		return err
 	}
 	parse := time.Since(start)
-	for _, consts := range sweep {
+	for consts := range sweep.All() {
 		t0 := time.Now()
 		cfg.Consts = consts
 		m, err := translate.Build(fset, mf, nil, cfg)

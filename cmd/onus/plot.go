@@ -19,16 +19,13 @@ var plotFormats = map[string]bool{".svg": true, ".png": true, ".pdf": true}
 // sweptConstant returns the one constant that takes several values in the
 // sweep, as --plot needs.
 func sweptConstant(job *checkJob) (string, error) {
-	if len(job.sweep) < 2 {
+	if job.sweep.Len() < 2 {
 		return "", usagef("--plot needs a range of one constant, e.g. --const t=1:10")
 	}
 	var swept []string
-	for i, c := range job.sweep[0] {
-		for _, row := range job.sweep[1:] {
-			if row[i].Value != c.Value {
-				swept = append(swept, c.Name)
-				break
-			}
+	for _, s := range job.sweep.Specs() {
+		if s.Len() > 1 {
+			swept = append(swept, s.Name)
 		}
 	}
 	if len(swept) != 1 {

@@ -37,7 +37,7 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 	}
 	model := modelConsts(mf)
 	seen := map[string]bool{}
-	for _, consts := range sweep {
+	for consts := range sweep.All() {
 		mc, _ := splitConsts(consts, model)
 		key := formatConsts(mc)
 		if seen[key] {

@@ -87,7 +87,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(sweep) != 1 {
+	if sweep.Len() != 1 {
 		return usagef("simulate needs single constant values, not ranges")
 	}
 	cfg, err := buildLimits(c)
@@ -98,12 +98,12 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	built, err := loaded.Build(constValues(sweep[0]))
+	built, err := loaded.Build(constValues(sweep.At(0)))
 	if err != nil {
 		return err
 	}
 	m := built.Model()
-	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), sweep[0], m.Game)
+	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), sweep.At(0), m.Game)
 	chk, err := built.Checker()
 	if err != nil {
 		return err
