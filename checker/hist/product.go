@@ -121,7 +121,7 @@ func (p *Product) expandTo(id int32) {
 // its Due position and, if it has one, at that step.
 func (p *Product) explore() {
 	g := p.m.g
-	maxTrans := 16 * p.m.maxProduct
+	maxTrans := limit.MulSatInt(16, p.m.maxProduct)
 	done := p.Explored()
 	s, q := p.S[done], p.Q[done]
 	letter := p.A.Letter(int(s))

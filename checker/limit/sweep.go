@@ -1,5 +1,7 @@
 package limit
 
+import "math"
+
 // ResultBytes is what one result of a sweep holds until the sweep ends,
 // counted generously (the result, its constants and its text): a sweep
 // that keeps n×p results needs about n×p×ResultBytes.
@@ -14,7 +16,7 @@ func SweepFits(n, p int, maxMemory int64) error {
 		return nil
 	}
 	need := MulSat(MulSat(int64(n), int64(max(p, 1))), ResultBytes)
-	if need > maxMemory {
+	if need > maxMemory || need == math.MaxInt64 {
 		return &Error{What: "bytes for the results of the sweep of the constants", Limit: int(maxMemory), Setting: "MaxMemory"}
 	}
 	return nil

@@ -1,18 +1,24 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/translate"
 )
+
+// maxStatesCap is the most states a model or product can have: they are
+// numbered by 32-bit ints. A larger --max-states is clamped to it.
+const maxStatesCap = math.MaxInt32 - 1
 
 // limitFlags are the resource options of build, export, check and
 // export-outcome; product says that the command also builds products.
@@ -28,7 +34,7 @@ func limitFlags(product bool) []cli.Flag {
 		&cli.StringFlag{Name: "max-memory",
 			Usage: "stop with exit code 3 when building the model, or a product and its passes, needs more memory than this: " +
 				"bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 2G",
-			DefaultText: "half of the machine's memory, or of the cgroup's limit when lower"},
+			DefaultText: "half of the memory onus may use: RAM, the cgroup limit or GOMEMLIMIT; a third of ulimit -v when lower"},
 	}
 }
 
@@ -40,27 +46,102 @@ func withConsts(limits translate.Config, consts []translate.ConstAssign, exact b
 }
 
 // buildLimits reads the limit options into the Config of translate.Build
-// (the caller adds constants and exactness). It also sets the Go runtime's
-// soft memory limit to --max-memory, so that the garbage collector works
-// harder before the process grows beyond it (run restores the old value).
+// (the caller adds constants and exactness). A limit beyond what the
+// machine can hold is clamped, with a note on stderr. It also sets the Go
+// runtime's soft memory limit to --max-memory, so that the garbage
+// collector works harder before the process grows beyond it (run restores
+// the old value), and starts the memory watch (startWatch).
 func buildLimits(c *cli.Context) (translate.Config, error) {
 	cfg := translate.Config{MaxStates: c.Int("max-states"), MaxTransitions: c.Int("max-transitions")}
 	if cfg.MaxStates < 1 {
 		return cfg, usagef("--max-states must be at least 1, not %d", cfg.MaxStates)
 	}
-	if cfg.MaxTransitions < 1 || cfg.MaxTransitions > translate.DefaultMaxTransitions {
+	if cfg.MaxTransitions < 1 {
 		return cfg, usagef("--max-transitions must be between 1 and %d, not %d", translate.DefaultMaxTransitions, cfg.MaxTransitions)
 	}
-	cfg.MaxMemory = defaultMaxMemory()
+	if cfg.MaxStates > maxStatesCap {
+		limitNote(c, fmt.Sprintf("--max-states %d is more states than onus can number (32-bit ints): the limit is %d", cfg.MaxStates, maxStatesCap))
+		cfg.MaxStates = maxStatesCap
+	}
+	if cfg.MaxTransitions > translate.DefaultMaxTransitions {
+		limitNote(c, fmt.Sprintf("--max-transitions %d is more transitions than onus can number (32-bit ints): the limit is %d", cfg.MaxTransitions, translate.DefaultMaxTransitions))
+		cfg.MaxTransitions = translate.DefaultMaxTransitions
+	}
+	avail, ok := limit.Available()
+	cfg.MaxMemory = limit.DefaultMaxMemory(avail, ok)
 	if s := c.String("max-memory"); c.IsSet("max-memory") {
 		n, err := parseBytes(s)
 		if err != nil {
 			return cfg, usagef("--max-memory %q: %v", s, err)
 		}
+		if ok && n > avail.Bytes {
+			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use (%s, %s): the limit is %s",
+				s, translate.FormatBytes(avail.Bytes), avail.Source, translate.FormatBytes(avail.Bytes)))
+			n = avail.Bytes
+		}
 		cfg.MaxMemory = n
 	}
 	debug.SetMemoryLimit(cfg.MaxMemory)
+	startWatch(c, cfg.MaxMemory)
 	return cfg, nil
+}
+
+// limitNote prints a note about the limits on stderr, once per run.
+func limitNote(c *cli.Context, msg string) {
+	key := "note " + msg
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	if c.App.Metadata[key] != nil {
+		return
+	}
+	c.App.Metadata[key] = true
+	fmt.Fprintln(c.App.ErrWriter, "onus: note: "+msg)
+}
+
+// memoryExceeded, when set, is what the memory watch does when the heap
+// passes --max-memory (with slack, limit.WatchSlack): main sets it to
+// print the limit's message, remove unfinished output files and exit with
+// code 3. Tests that drive run in-process leave it nil: no watch.
+var memoryExceeded func(stderr func(string), heap, budget int64)
+
+// watchInterval is how often the memory watch reads the heap.
+const watchInterval = 50 * time.Millisecond
+
+// startWatch starts the memory watch of this run once (run stops it).
+func startWatch(c *cli.Context, budget int64) {
+	if memoryExceeded == nil {
+		return
+	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	if c.App.Metadata["watch"] != nil {
+		return
+	}
+	w := c.App.ErrWriter
+	ceiling := limit.WatchSlack(budget)
+	if avail, ok := limit.Available(); ok {
+		ceiling = min(ceiling, avail.Bytes/4*3)
+	}
+	c.App.Metadata["watch"] = limit.Watch(ceiling, watchInterval, func(heap int64) {
+		memoryExceeded(func(s string) { fmt.Fprintln(w, s) }, heap, budget)
+	})
+}
+
+// stopWatch stops the memory watch of app's run, if it started.
+func stopWatch(app *cli.App) {
+	if stop, ok := app.Metadata["watch"].(func()); ok {
+		stop()
+	}
+}
+
+// exitOnMemory is memoryExceeded for the onus binary.
+func exitOnMemory(say func(string), heap, budget int64) {
+	say(fmt.Sprintf("onus: error: resource limit exceeded: the run holds %s, more than %s (the limit --max-memory); raise the limit with --max-memory or reduce the model",
+		translate.FormatBytes(heap), translate.FormatBytes(budget)))
+	atomicfile.RemovePending()
+	os.Exit(exitLimit)
 }
 
 // parseBytes reads a size: 1000000, 512K, 512M, 1.5G, 2GiB, 2GB, 1T.
@@ -87,36 +168,4 @@ func parseBytes(s string) (int64, error) {
 		return math.MaxInt64, nil
 	}
 	return int64(b), nil
-}
-
-// defaultMaxMemory is half of the memory onus may use: the machine's
-// physical memory (MemTotal in /proc/meminfo), or the cgroup's memory limit
-// when that is lower; 4 GiB when neither can be read.
-func defaultMaxMemory() int64 {
-	total := int64(0)
-	if f, err := os.Open("/proc/meminfo"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			if len(fields) >= 2 && fields[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-					total = kb << 10
-				}
-			}
-		}
-		f.Close()
-	}
-	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
-			total = n
-		}
-	}
-	if total <= 0 {
-		return 4 << 30
-	}
-	return total / 2
 }

@@ -14,6 +14,7 @@ import (
 )
 
 func main() {
+	memoryExceeded = exitOnMemory
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
@@ -51,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	app := newApp(stdout, stderr)
+	defer stopWatch(app)
 	if bareUsage(app, args, stderr) {
 		return exitBadInput
 	}

@@ -1,0 +1,116 @@
+package limit
+
+import (
+	"bufio"
+	"math"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// A Bound is one limit on the memory of the process, and where it comes
+// from.
+type Bound struct {
+	Bytes  int64
+	Source string // "physical memory", "RLIMIT_AS (ulimit -v)", "cgroup memory.max", "GOMEMLIMIT"
+}
+
+// Available returns the tightest limit on the memory this process may
+// use: the least of the machine's physical memory, the address-space
+// limit (RLIMIT_AS), the cgroup's memory limit (v2 memory.max, v1
+// memory.limit_in_bytes) and GOMEMLIMIT; ok is false when none can be
+// read.
+func Available() (b Bound, ok bool) {
+	return tightest(bounds())
+}
+
+// bounds lists the limits that apply, unordered.
+func bounds() []Bound {
+	var out []Bound
+	if n := memTotal("/proc/meminfo"); n > 0 {
+		out = append(out, Bound{n, "physical memory"})
+	}
+	var rl syscall.Rlimit
+	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < math.MaxInt64 {
+		out = append(out, Bound{int64(rl.Cur), "RLIMIT_AS (ulimit -v)"})
+	}
+	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
+		if n := readLimit(p); n > 0 {
+			out = append(out, Bound{n, "the cgroup's memory limit"})
+		}
+	}
+	if os.Getenv("GOMEMLIMIT") != "" {
+		if n := debug.SetMemoryLimit(-1); n > 0 && n < math.MaxInt64 {
+			out = append(out, Bound{n, "GOMEMLIMIT"})
+		}
+	}
+	return out
+}
+
+// tightest returns the least bound.
+func tightest(bs []Bound) (Bound, bool) {
+	if len(bs) == 0 {
+		return Bound{}, false
+	}
+	best := bs[0]
+	for _, b := range bs[1:] {
+		if b.Bytes < best.Bytes {
+			best = b
+		}
+	}
+	return best, true
+}
+
+// memTotal reads MemTotal from a meminfo file, in bytes (0 if unread).
+func memTotal(path string) int64 {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == "MemTotal:" {
+			if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil && kb > 0 {
+				return MulSat(kb, 1024)
+			}
+		}
+	}
+	return 0
+}
+
+// readLimit reads a cgroup limit file: a number of bytes, or "max" (and
+// v1's huge "no limit" value), which give 0.
+func readLimit(path string) int64 {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64)
+	if err != nil || n <= 0 || n >= 1<<60 {
+		return 0
+	}
+	return n
+}
+
+// FallbackMemory is the default budget when no limit can be read.
+const FallbackMemory = 4 << 30
+
+// DefaultMaxMemory is the default budget of counted bytes (the CLI's
+// --max-memory) under bound b: half of physical memory or of a cgroup's
+// or GOMEMLIMIT's limit, which leaves room for what the counts miss and
+// for the garbage collector; a third of an address-space limit, which
+// also holds the runtime's reservations, the binary and the stacks, and
+// in which a slice that doubles needs its old and new arrays at once.
+func DefaultMaxMemory(b Bound, ok bool) int64 {
+	if !ok {
+		return FallbackMemory
+	}
+	if strings.HasPrefix(b.Source, "RLIMIT_AS") {
+		return b.Bytes / 3
+	}
+	return b.Bytes / 2
+}
