@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/trace"
 )
@@ -136,7 +136,7 @@ func runSimulate(c *cli.Context) error {
 		_, err := c.App.Writer.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(out, b.Bytes()); err != nil {
 		return usagef("cannot write %s: %v", out, err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "onus: wrote %d steps to %s\n", steps, out)
