@@ -65,6 +65,9 @@ func (p *Product) lookup(s int32, q int32) int32 {
 	if len(p.S) >= p.m.maxProduct {
 		panic(&limit.Error{What: "product states", Limit: p.m.maxProduct})
 	}
+	if id&1023 == 0 && p.m.maxMemory > 0 && p.bytes() > p.m.maxMemory {
+		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(p.m.maxMemory), Setting: "MaxMemory"})
+	}
 	letter := p.A.Letter(int(s))
 	p.S = append(p.S, s)
 	p.Q = append(p.Q, q)
