@@ -56,7 +56,8 @@ func TestDefaultMaxMemory(t *testing.T) {
 		want int64
 	}{
 		{Bound{16 << 30, "physical memory"}, true, 8 << 30},
-		{Bound{3 << 30, "RLIMIT_AS (ulimit -v)"}, true, 1 << 30},
+		{Bound{3<<30 + reserved(), "RLIMIT_AS (ulimit -v)"}, true, 1 << 30},
+		{Bound{1 << 20, "RLIMIT_AS (ulimit -v)"}, true, minUsable / 3},
 		{Bound{2 << 30, "the cgroup's memory limit"}, true, 1 << 30},
 		{Bound{}, false, FallbackMemory},
 	}
@@ -98,8 +99,9 @@ func TestLimitFiles(t *testing.T) {
 // ceiling, and not after stop.
 func TestWatch(t *testing.T) {
 	fired := make(chan int64, 1)
-	stop := Watch(1, time.Millisecond, func(h int64) { fired <- h })
-	defer stop()
+	w := Watch(1<<62, time.Millisecond, func(h int64) { fired <- h })
+	defer w.Stop()
+	w.SetCeiling(1)
 	select {
 	case h := <-fired:
 		if h <= 1 {
@@ -109,9 +111,9 @@ func TestWatch(t *testing.T) {
 		t.Fatal("the watch did not fire")
 	}
 	quiet := make(chan int64, 1)
-	stop2 := Watch(math.MaxInt64, time.Millisecond, func(h int64) { quiet <- h })
-	stop2()
-	stop2() // twice is fine
+	w2 := Watch(math.MaxInt64, time.Millisecond, func(h int64) { quiet <- h })
+	w2.Stop()
+	w2.Stop() // twice is fine
 	select {
 	case <-quiet:
 		t.Error("a stopped watch fired")

@@ -64,7 +64,11 @@ func tightest(bs []Bound) (Bound, bool) {
 }
 
 // memTotal reads MemTotal from a meminfo file, in bytes (0 if unread).
-func memTotal(path string) int64 {
+func memTotal(path string) int64 { return statusField(path, "MemTotal:") }
+
+// statusField reads a field in kB of a /proc file (meminfo, status), in
+// bytes (0 if unread).
+func statusField(path, field string) int64 {
 	f, err := os.Open(path)
 	if err != nil {
 		return 0
@@ -73,7 +77,7 @@ func memTotal(path string) int64 {
 	sc := bufio.NewScanner(f)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
+		if len(fields) >= 2 && fields[0] == field {
 			if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil && kb > 0 {
 				return MulSat(kb, 1024)
 			}
@@ -99,18 +103,48 @@ func readLimit(path string) int64 {
 // FallbackMemory is the default budget when no limit can be read.
 const FallbackMemory = 4 << 30
 
+// RuntimeReserve is the address space the Go runtime reserves before the
+// heap holds anything (its page summaries and arena index; measured: a
+// Go 1.26 onus does not start under 700 MiB of RLIMIT_AS), assumed when
+// the process's size (VmSize in /proc/self/status) cannot be read.
+const RuntimeReserve = 768 << 20
+
+// reserveSlack is address space kept free beyond the process's size now,
+// for the runtime's later reservations (stacks, arena metadata).
+const reserveSlack = 128 << 20
+
+// reserved is the address space the process holds now, plus slack.
+func reserved() int64 {
+	if n := statusField("/proc/self/status", "VmSize:"); n > 0 {
+		return n + reserveSlack
+	}
+	return RuntimeReserve
+}
+
+// minUsable is the least heap Usable returns, however tight the limit.
+const minUsable = 64 << 20
+
+// Usable is the heap the process can hold under bound b: the bound, less
+// the runtime's reservations when it limits address space.
+func Usable(b Bound) int64 {
+	if !strings.HasPrefix(b.Source, "RLIMIT_AS") {
+		return b.Bytes
+	}
+	return max(b.Bytes-reserved(), minUsable)
+}
+
 // DefaultMaxMemory is the default budget of counted bytes (the CLI's
 // --max-memory) under bound b: half of physical memory or of a cgroup's
 // or GOMEMLIMIT's limit, which leaves room for what the counts miss and
-// for the garbage collector; a third of an address-space limit, which
-// also holds the runtime's reservations, the binary and the stacks, and
-// in which a slice that doubles needs its old and new arrays at once.
+// for the garbage collector; a third of the heap an address-space limit
+// leaves (Usable), in which a slice that doubles needs its old and new
+// arrays at once and freed memory is not returned to the limit.
 func DefaultMaxMemory(b Bound, ok bool) int64 {
 	if !ok {
 		return FallbackMemory
 	}
 	if strings.HasPrefix(b.Source, "RLIMIT_AS") {
-		return b.Bytes / 3
+		return Usable(b) / 3
 	}
 	return b.Bytes / 2
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/urfave/cli/v2"
@@ -50,7 +52,7 @@ func withConsts(limits translate.Config, consts []translate.ConstAssign, exact b
 // machine can hold is clamped, with a note on stderr. It also sets the Go
 // runtime's soft memory limit to --max-memory, so that the garbage
 // collector works harder before the process grows beyond it (run restores
-// the old value), and starts the memory watch (startWatch).
+// the old value), and gives the memory watch its budget (startWatch).
 func buildLimits(c *cli.Context) (translate.Config, error) {
 	cfg := translate.Config{MaxStates: c.Int("max-states"), MaxTransitions: c.Int("max-transitions")}
 	if cfg.MaxStates < 1 {
@@ -74,15 +76,15 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 		if err != nil {
 			return cfg, usagef("--max-memory %q: %v", s, err)
 		}
-		if ok && n > avail.Bytes {
-			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use (%s, %s): the limit is %s",
-				s, translate.FormatBytes(avail.Bytes), avail.Source, translate.FormatBytes(avail.Bytes)))
-			n = avail.Bytes
+		if use := limit.Usable(avail); ok && n > use {
+			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use (%s, by %s): the limit is %s",
+				s, translate.FormatBytes(use), avail.Source, translate.FormatBytes(use)))
+			n = use
 		}
 		cfg.MaxMemory = n
 	}
 	debug.SetMemoryLimit(cfg.MaxMemory)
-	startWatch(c, cfg.MaxMemory)
+	setWatchBudget(cfg.MaxMemory)
 	return cfg, nil
 }
 
@@ -100,39 +102,67 @@ func limitNote(c *cli.Context, msg string) {
 }
 
 // memoryExceeded, when set, is what the memory watch does when the heap
-// passes --max-memory (with slack, limit.WatchSlack): main sets it to
-// print the limit's message, remove unfinished output files and exit with
-// code 3. Tests that drive run in-process leave it nil: no watch.
-var memoryExceeded func(stderr func(string), heap, budget int64)
+// passes --max-memory (with slack, watchCeiling): main sets it to print
+// the limit's message, remove unfinished output files and exit with code
+// 3. Tests that drive run in-process leave it nil: no watch.
+var memoryExceeded func(say func(string), heap, budget int64)
 
 // watchInterval is how often the memory watch reads the heap.
 const watchInterval = 50 * time.Millisecond
 
-// startWatch starts the memory watch of this run once (run stops it).
-func startWatch(c *cli.Context, budget int64) {
-	if memoryExceeded == nil {
-		return
-	}
-	if c.App.Metadata == nil {
-		c.App.Metadata = map[string]any{}
-	}
-	if c.App.Metadata["watch"] != nil {
-		return
-	}
-	w := c.App.ErrWriter
+// watchCeiling is the heap at which the watch stops a run under a budget:
+// the budget with slack, and at most three quarters of the heap the
+// process's limits leave.
+var watchCeiling = func(budget int64) int64 {
 	ceiling := limit.WatchSlack(budget)
 	if avail, ok := limit.Available(); ok {
-		ceiling = min(ceiling, avail.Bytes/4*3)
+		ceiling = min(ceiling, limit.Usable(avail)/4*3)
 	}
-	c.App.Metadata["watch"] = limit.Watch(ceiling, watchInterval, func(heap int64) {
-		memoryExceeded(func(s string) { fmt.Fprintln(w, s) }, heap, budget)
-	})
+	return ceiling
 }
 
-// stopWatch stops the memory watch of app's run, if it started.
-func stopWatch(app *cli.App) {
-	if stop, ok := app.Metadata["watch"].(func()); ok {
-		stop()
+// The memory watch of the running command: started by run under the
+// default budget, so that it also covers parsing, and given --max-memory
+// by buildLimits.
+var watch struct {
+	sync.Mutex
+	w      *limit.Watcher
+	budget int64
+}
+
+// startWatch starts the memory watch under the default budget; the stop
+// function ends it.
+func startWatch(stderr io.Writer) (stop func()) {
+	if memoryExceeded == nil {
+		return func() {}
+	}
+	avail, ok := limit.Available()
+	budget := limit.DefaultMaxMemory(avail, ok)
+	watch.Lock()
+	defer watch.Unlock()
+	watch.budget = budget
+	w := limit.Watch(watchCeiling(budget), watchInterval, func(heap int64) {
+		watch.Lock()
+		b := watch.budget
+		watch.Unlock()
+		memoryExceeded(func(s string) { fmt.Fprintln(stderr, s) }, heap, b)
+	})
+	watch.w = w
+	return func() {
+		w.Stop()
+		watch.Lock()
+		watch.w = nil
+		watch.Unlock()
+	}
+}
+
+// setWatchBudget gives the running watch the budget of --max-memory.
+func setWatchBudget(budget int64) {
+	watch.Lock()
+	defer watch.Unlock()
+	if watch.w != nil {
+		watch.budget = budget
+		watch.w.SetCeiling(watchCeiling(budget))
 	}
 }
 

@@ -51,8 +51,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
+	defer startWatch(stderr)()
 	app := newApp(stdout, stderr)
-	defer stopWatch(app)
 	if bareUsage(app, args, stderr) {
 		return exitBadInput
 	}
