@@ -46,6 +46,7 @@ type buildInfo struct {
 	Choices     int            `json:"choices"`
 	Seconds     float64        `json:"seconds"`
 	Labels      []string       `json:"labels,omitempty"`
+	Notes       []string       `json:"notes,omitempty"` // about the limits (limitNote)
 }
 
 func runBuild(c *cli.Context) error {
@@ -93,6 +94,7 @@ func runBuild(c *cli.Context) error {
 			info.Labels = append(info.Labels, l.Name)
 		}
 		if c.Bool("json") {
+			info.Notes = limitNotes(c)
 			b, _ := json.Marshal(info)
 			fmt.Fprintln(c.App.Writer, string(b))
 			continue

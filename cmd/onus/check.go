@@ -154,7 +154,7 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	if c.Bool("json") {
-		if err := writeJSON(w, job, results, states, transitions); err != nil {
+		if err := writeJSON(w, job, results, states, transitions, limitNotes(c)); err != nil {
 			return err
 		}
 	} else {
@@ -497,13 +497,16 @@ type jsonResult struct {
 	Seconds     float64 `json:"seconds"`
 }
 
-func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
+// writeJSON prints the results as JSON; notes are the run's notes about
+// its limits (docs/guide/limits.md#limits-beyond-the-machine).
+func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int, notes []string) error {
 	out := struct {
 		Model       string       `json:"model"`
 		States      int          `json:"states"`
 		Transitions int          `json:"transitions"`
+		Notes       []string     `json:"notes,omitempty"`
 		Results     []jsonResult `json:"results"`
-	}{Model: job.modelPath, States: states, Transitions: transitions, Results: []jsonResult{}}
+	}{Model: job.modelPath, States: states, Transitions: transitions, Notes: notes, Results: []jsonResult{}}
 	for _, r := range results {
 		jr := jsonResult{Property: propText(r.prop), Seconds: r.secs,
 			States: r.model.Game.NumStates, Transitions: r.model.Game.NumTransitions()}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -88,17 +89,24 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 	return cfg, nil
 }
 
-// limitNote prints a note about the limits on stderr, once per run.
+// limitNote prints a note about the limits on stderr, once per run, and
+// keeps it for the --json output (limitNotes).
 func limitNote(c *cli.Context, msg string) {
-	key := "note " + msg
+	notes := limitNotes(c)
+	if slices.Contains(notes, msg) {
+		return
+	}
 	if c.App.Metadata == nil {
 		c.App.Metadata = map[string]any{}
 	}
-	if c.App.Metadata[key] != nil {
-		return
-	}
-	c.App.Metadata[key] = true
+	c.App.Metadata["limit notes"] = append(notes, msg)
 	fmt.Fprintln(c.App.ErrWriter, "onus: note: "+msg)
+}
+
+// limitNotes returns the notes about the limits made so far.
+func limitNotes(c *cli.Context) []string {
+	notes, _ := c.App.Metadata["limit notes"].([]string)
+	return notes
 }
 
 // memoryExceeded, when set, is what the memory watch does when the heap

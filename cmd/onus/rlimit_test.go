@@ -85,6 +85,8 @@ var limitRows = []struct {
 	{"--max-transitions 2^63-1", []string{"build", "sweep.prism", "--const", "N=2", "--max-transitions", "9223372036854775807"}, exitOK,
 		[]string{"onus: note: --max-transitions 9223372036854775807 is more transitions than onus can number (32-bit ints): the limit is 2147483646"},
 		[]string{"States:      3"}},
+	{"clamping notes in JSON", []string{"check", "--json", "sweep.prism", "--const", "N=2", "--pf", "P=? [ X x=1 ]", "--max-states", "9223372036854775807"}, exitOK,
+		nil, []string{`"notes": [`, `"--max-states 9223372036854775807 is more states than onus can number (32-bit ints): the limit is 2147483646"`, `"results": [`}},
 	{"--max-memory beyond the machine", []string{"build", "sweep.prism", "--const", "N=2", "--max-memory", "1000000T"}, exitOK,
 		[]string{"onus: note: --max-memory 1000000T is more than onus may use ("}, []string{"States:      3"}},
 }
