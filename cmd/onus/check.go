@@ -117,7 +117,7 @@ func runCheck(c *cli.Context) error {
 	}
 	if !stream && isTerminal(c.App.ErrWriter) {
 		// A sweep or JSON prints at the end: show progress meanwhile.
-		total, n := job.sweep.Len()*len(job.selected), 0
+		total, n := limit.MulSatInt(job.sweep.Len(), len(job.selected)), 0
 		job.done = func(*propResult) {
 			n++
 			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
