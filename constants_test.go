@@ -93,3 +93,23 @@ func TestConstantsExact(t *testing.T) {
 		t.Errorf("Map() = %v", m)
 	}
 }
+
+// TestLongSweep checks that a sweep of 10^9 values is read one assignment
+// at a time, and that CheckAll refuses it after the first build when its
+// results cannot fit in MaxMemory.
+func TestLongSweep(t *testing.T) {
+	m, err := Load("examples/cpd_n.prism", Options{Const: map[string]any{"n": "1:1000000000"}, MaxMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.SweepLen() != 1000000000 {
+		t.Fatalf("SweepLen %d", m.SweepLen())
+	}
+	if s := m.SweepAt(999999999).String(); s != "n=1000000000" {
+		t.Errorf("SweepAt(last) = %s", s)
+	}
+	_, err = m.Check(`P=? [ X "fine" ]`)
+	if err == nil || !IsLimit(err) || !strings.Contains(err.Error(), "results of the sweep") {
+		t.Errorf("a sweep of 10^9 under 256 MiB: %v", err)
+	}
+}
