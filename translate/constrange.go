@@ -59,11 +59,13 @@ func floatRange(s string, lo, step, hi float64) (*constRange, error) {
 	if math.IsNaN(q) || q >= MaxRangeValues {
 		return nil, fmt.Errorf("range %q has too many values (more than %d)", s, int64(MaxRangeValues))
 	}
+	// q is right up to rounding: a few steps settle it (a bounded number,
+	// so that a step below the precision of lo cannot loop for long).
 	n := int(q) + 1
-	for n > 1 && lo+float64(n-1)*step > top {
+	for k := 0; k < 8 && n > 1 && lo+float64(n-1)*step > top; k++ {
 		n--
 	}
-	for lo+float64(n)*step <= top {
+	for k := 0; k < 8 && lo+float64(n)*step <= top; k++ {
 		n++
 	}
 	if n > MaxRangeValues {
