@@ -164,6 +164,25 @@ func startWatch(stderr io.Writer) (stop func()) {
 	}
 }
 
+// earlyBudget gives the watch the budget of a --max-memory on the command
+// line before the command parses its files, so that parsing is watched
+// under the user's limit too; buildLimits reads the option properly later.
+func earlyBudget(args []string) {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "--max-memory=")
+		if !ok && a == "--max-memory" && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if !ok {
+			continue
+		}
+		if n, err := parseBytes(v); err == nil {
+			setWatchBudget(n)
+		}
+		return
+	}
+}
+
 // setWatchBudget gives the running watch the budget of --max-memory.
 func setWatchBudget(budget int64) {
 	watch.Lock()

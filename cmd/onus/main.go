@@ -52,6 +52,7 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 		}
 	}()
 	defer startWatch(stderr)()
+	earlyBudget(args)
 	app := newApp(stdout, stderr)
 	if bareUsage(app, args, stderr) {
 		return exitBadInput

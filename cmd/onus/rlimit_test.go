@@ -174,3 +174,23 @@ func firstLines(s string, n int) string {
 	lines := strings.SplitN(s, "\n", n+1)
 	return strings.Join(lines[:min(n, len(lines))], "\n")
 }
+
+// TestWatchCoversParsing checks that a --max-memory on the command line
+// bounds parsing too: the watch takes it before the files are read (a
+// 9 MB model parses into about 150 MiB, past the watch's 65 MiB at 1M).
+func TestWatchCoversParsing(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("dtmc\nmodule m\n  x : [0..1] init 0;\n")
+	for range 250000 {
+		b.WriteString("  [] x=0 -> 0.5:(x'=1) + 0.5:(x'=0);\n")
+	}
+	b.WriteString("endmodule\n")
+	path := filepath.Join(t.TempDir(), "big.prism")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := onusProcess(t, ".", 0, nil, "build", path, "--max-memory", "1M")
+	if code != exitLimit || !strings.Contains(errs, "more than 1 MiB (the limit --max-memory)") {
+		t.Errorf("exit %d, want %d and the watch's message\n%s", code, exitLimit, firstLines(errs, 5))
+	}
+}
