@@ -55,10 +55,10 @@ func TestDefaultMaxMemory(t *testing.T) {
 		ok   bool
 		want int64
 	}{
-		{Bound{16 << 30, "physical memory"}, true, 8 << 30},
-		{Bound{3<<30 + reserved(), "RLIMIT_AS (ulimit -v)"}, true, 1 << 30},
-		{Bound{1 << 20, "RLIMIT_AS (ulimit -v)"}, true, minUsable / 3},
-		{Bound{2 << 30, "the cgroup's memory limit"}, true, 1 << 30},
+		{Bound{16 << 30, SourceRAM}, true, 8 << 30},
+		{Bound{3<<30 + reserved(), SourceAS}, true, 1 << 30},
+		{Bound{1 << 20, SourceAS}, true, minUsable / 3},
+		{Bound{2 << 30, SourceCgroup}, true, 1 << 30},
 		{Bound{}, false, FallbackMemory},
 	}
 	for _, r := range rows {
@@ -66,8 +66,8 @@ func TestDefaultMaxMemory(t *testing.T) {
 			t.Errorf("DefaultMaxMemory(%v) = %d, want %d", r.b, got, r.want)
 		}
 	}
-	b, ok := tightest([]Bound{{16 << 30, "physical memory"}, {10 << 30, "RLIMIT_AS (ulimit -v)"}, {12 << 30, "GOMEMLIMIT"}})
-	if !ok || b.Source != "RLIMIT_AS (ulimit -v)" {
+	b, ok := tightest([]Bound{{16 << 30, SourceRAM}, {10 << 30, SourceAS}, {12 << 30, SourceGoMemLimit}})
+	if !ok || b.Source != SourceAS {
 		t.Errorf("tightest = %v", b)
 	}
 }

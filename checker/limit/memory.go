@@ -14,8 +14,16 @@ import (
 // from.
 type Bound struct {
 	Bytes  int64
-	Source string // "physical memory", "RLIMIT_AS (ulimit -v)", "cgroup memory.max", "GOMEMLIMIT"
+	Source string // one of the Source constants
 }
+
+// The sources of a Bound, as messages name them ("under ulimit -v").
+const (
+	SourceRAM        = "the physical memory"
+	SourceAS         = "ulimit -v" // RLIMIT_AS, the address space
+	SourceCgroup     = "the cgroup's memory limit"
+	SourceGoMemLimit = "GOMEMLIMIT"
+)
 
 // Available returns the tightest limit on the memory this process may
 // use: the least of the machine's physical memory, the address-space
@@ -30,20 +38,20 @@ func Available() (b Bound, ok bool) {
 func bounds() []Bound {
 	var out []Bound
 	if n := memTotal("/proc/meminfo"); n > 0 {
-		out = append(out, Bound{n, "physical memory"})
+		out = append(out, Bound{n, SourceRAM})
 	}
 	var rl syscall.Rlimit
 	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < math.MaxInt64 {
-		out = append(out, Bound{int64(rl.Cur), "RLIMIT_AS (ulimit -v)"})
+		out = append(out, Bound{int64(rl.Cur), SourceAS})
 	}
 	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
 		if n := readLimit(p); n > 0 {
-			out = append(out, Bound{n, "the cgroup's memory limit"})
+			out = append(out, Bound{n, SourceCgroup})
 		}
 	}
 	if os.Getenv("GOMEMLIMIT") != "" {
 		if n := debug.SetMemoryLimit(-1); n > 0 && n < math.MaxInt64 {
-			out = append(out, Bound{n, "GOMEMLIMIT"})
+			out = append(out, Bound{n, SourceGoMemLimit})
 		}
 	}
 	return out
@@ -127,7 +135,7 @@ const minUsable = 64 << 20
 // Usable is the heap the process can hold under bound b: the bound, less
 // the runtime's reservations when it limits address space.
 func Usable(b Bound) int64 {
-	if !strings.HasPrefix(b.Source, "RLIMIT_AS") {
+	if b.Source != SourceAS {
 		return b.Bytes
 	}
 	return max(b.Bytes-reserved(), minUsable)
@@ -143,7 +151,7 @@ func DefaultMaxMemory(b Bound, ok bool) int64 {
 	if !ok {
 		return FallbackMemory
 	}
-	if strings.HasPrefix(b.Source, "RLIMIT_AS") {
+	if b.Source == SourceAS {
 		return Usable(b) / 3
 	}
 	return b.Bytes / 2

@@ -78,8 +78,8 @@ func buildLimits(c *cli.Context) (translate.Config, error) {
 			return cfg, usagef("--max-memory %q: %v", s, err)
 		}
 		if use := limit.Usable(avail); ok && n > use {
-			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use (%s, by %s): the limit is %s",
-				s, translate.FormatBytes(use), avail.Source, translate.FormatBytes(use)))
+			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use under %s: the limit is %s",
+				s, avail.Source, translate.FormatBytes(use)))
 			n = use
 		}
 		cfg.MaxMemory = n

@@ -88,7 +88,7 @@ var limitRows = []struct {
 	{"clamping notes in JSON", []string{"check", "--json", "sweep.prism", "--const", "N=2", "--pf", "P=? [ X x=1 ]", "--max-states", "9223372036854775807"}, exitOK,
 		nil, []string{`"notes": [`, `"--max-states 9223372036854775807 is more states than onus can number (32-bit ints): the limit is 2147483646"`, `"results": [`}},
 	{"--max-memory beyond the machine", []string{"build", "sweep.prism", "--const", "N=2", "--max-memory", "1000000T"}, exitOK,
-		[]string{"onus: note: --max-memory 1000000T is more than onus may use ("}, []string{"States:      3"}},
+		[]string{"onus: note: --max-memory 1000000T is more than onus may use under "}, []string{"States:      3"}},
 }
 
 func TestLimitTable(t *testing.T) {
