@@ -198,6 +198,7 @@ func exitOnMemory(say func(string), heap, budget int64) {
 	say(fmt.Sprintf("onus: error: resource limit exceeded: the run holds %s, more than %s (the limit --max-memory); raise the limit with --max-memory or reduce the model",
 		translate.FormatBytes(heap), translate.FormatBytes(budget)))
 	atomicfile.RemovePending()
+	reportExit(exitLimit)
 	os.Exit(exitLimit)
 }
 

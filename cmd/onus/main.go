@@ -14,8 +14,13 @@ import (
 )
 
 func main() {
+	if code, ok := supervise(os.Args[1:]); ok {
+		os.Exit(code)
+	}
 	memoryExceeded = exitOnMemory
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	reportExit(code)
+	os.Exit(code)
 }
 
 // Exit codes (docs/guide/cli.md#exit-codes).

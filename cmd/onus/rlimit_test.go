@@ -194,3 +194,30 @@ func TestWatchCoversParsing(t *testing.T) {
 		t.Errorf("exit %d, want %d and the watch's message\n%s", code, exitLimit, firstLines(errs, 5))
 	}
 }
+
+// TestChildCode: the supervising parent passes on the exit code its child
+// reported, and turns a child that died without reporting (the Go
+// runtime's "fatal error: out of memory" exits 2) or was killed with
+// SIGKILL (the system's OOM killer) into exit code 3.
+func TestChildCode(t *testing.T) {
+	rows := []struct {
+		script   string
+		reported int
+		want     int
+	}{
+		{"exit 0", 0, exitOK},
+		{"exit 1", 1, exitFailed},
+		{"exit 2", 2, exitBadInput},
+		{"exit 2", -1, exitLimit}, // the runtime died
+		{"kill -KILL $$", -1, exitLimit},
+		{"kill -TERM $$", -1, 128 + 15},
+	}
+	for _, r := range rows {
+		err := exec.Command("sh", "-c", r.script).Run()
+		var msg strings.Builder
+		got := childCode(&msg, err, r.reported)
+		if got != r.want || (got == exitLimit) != strings.Contains(msg.String(), "resource limit exceeded") {
+			t.Errorf("%s (reported %d): exit %d, want %d; %q", r.script, r.reported, got, r.want, msg.String())
+		}
+	}
+}
