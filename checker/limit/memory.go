@@ -7,7 +7,6 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
-	"syscall"
 )
 
 // A Bound is one limit on the memory of the process, and where it comes
@@ -40,9 +39,8 @@ func bounds() []Bound {
 	if n := memTotal("/proc/meminfo"); n > 0 {
 		out = append(out, Bound{n, SourceRAM})
 	}
-	var rl syscall.Rlimit
-	if syscall.Getrlimit(syscall.RLIMIT_AS, &rl) == nil && rl.Cur != ^uint64(0) && rl.Cur < math.MaxInt64 {
-		out = append(out, Bound{int64(rl.Cur), SourceAS})
+	if n, ok := addressSpaceLimit(); ok {
+		out = append(out, Bound{n, SourceAS})
 	}
 	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
 		if n := readLimit(p); n > 0 {
