@@ -11,9 +11,10 @@ import (
 )
 
 // TestMain lets the test binary run as onus itself (ONUS_TEST_MAIN=1),
-// under the address-space limit ONUS_TEST_AS (bytes) if given, so that
-// the tests below run onus in a process of its own, as the reproducers of
-// issue 14 do with prlimit.
+// under the address-space limit ONUS_TEST_AS (bytes) and with the heap
+// watch's ceiling ONUS_TEST_WATCH_CEILING (bytes) if given, so that the
+// tests below run onus in a process of its own (supervising its child, as
+// the binary does), as the reproducers of issue 14 do with prlimit.
 func TestMain(m *testing.M) {
 	if os.Getenv("ONUS_TEST_MAIN") == "1" {
 		if as, err := strconv.ParseUint(os.Getenv("ONUS_TEST_AS"), 10, 64); err == nil && as > 0 {
