@@ -95,7 +95,7 @@ func childCode(stderr io.Writer, err error, reported int) int {
 	case reported >= 0 && ee.ExitCode() == reported:
 		return reported
 	}
-	fmt.Fprintln(stderr, "onus: error: resource limit exceeded: onus ran out of memory before --max-memory stopped it; give a lower --max-memory, or raise ulimit -v")
+	fmt.Fprintln(stderr, "onus: error: resource limit exceeded: the Go runtime ran out of memory or stack (its message is above); give a lower --max-memory, or raise ulimit -v")
 	return exitLimit
 }
 
