@@ -83,28 +83,23 @@ func FormatFloat(x float64) string {
 }
 
 // sweep returns the assignments that values (Options.Const) describe:
-// every combination, the names in order, the first varying slowest.
-func sweep(values map[string]any) ([]Constants, error) {
+// every combination, the names in order, the first varying slowest. A
+// range is not expanded: the sweep computes each assignment when asked.
+func sweep(values map[string]any) (*translate.Sweep, error) {
 	names := make([]string, 0, len(values))
 	for n := range values {
 		names = append(names, n)
 	}
 	slices.Sort(names)
-	out := []Constants{nil}
+	specs := make([]translate.ConstSpec, 0, len(names))
 	for _, n := range names {
-		vs, err := constValues(n, values[n])
+		s, err := constSpec(n, values[n])
 		if err != nil {
 			return nil, err
 		}
-		var next []Constants
-		for _, prefix := range out {
-			for _, v := range vs {
-				next = append(next, append(slices.Clip(prefix), translate.ConstAssign{Name: n, Value: v}))
-			}
-		}
-		out = next
+		specs = append(specs, s)
 	}
-	return out, nil
+	return translate.NewSweep(specs)
 }
 
 // single returns the one assignment that values describe, refusing a
@@ -114,36 +109,34 @@ func single(values map[string]any) (Constants, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(all) != 1 {
-		return nil, fmt.Errorf("%d assignments of the constants where one was expected (give single values)", len(all))
+	if all.Len() != 1 {
+		return nil, fmt.Errorf("%d assignments of the constants where one was expected (give single values)", all.Len())
 	}
-	return all[0], nil
+	return all.At(0), nil
 }
 
-// constValues converts the Go value given for constant name into the
-// values it takes: one, or several for a sweep.
-func constValues(name string, v any) ([]translate.Value, error) {
-	one := func(x translate.Value, err error) ([]translate.Value, error) {
-		if err != nil {
-			return nil, err
-		}
-		return []translate.Value{x}, nil
+// constSpec converts the Go value given for constant name into the
+// values it takes: one, a list, or a range (a string "lo:hi").
+func constSpec(name string, v any) (translate.ConstSpec, error) {
+	listed := func(vs []translate.Value, err error) (translate.ConstSpec, error) {
+		return translate.ConstSpec{Name: name, Values: vs}, err
 	}
 	switch x := v.(type) {
 	case string:
 		specs, err := translate.ParseConstSpecs(name + "=" + x)
 		if err != nil {
-			return nil, fmt.Errorf("constant %s: %v", name, err)
+			return translate.ConstSpec{}, fmt.Errorf("constant %s: %v", name, err)
 		}
-		return specs[0].Values, nil
+		return specs[0], nil
 	case []int:
-		return list(name, x)
+		return listed(list(name, x))
 	case []float64:
-		return list(name, x)
+		return listed(list(name, x))
 	case []any:
-		return list(name, x)
+		return listed(list(name, x))
 	}
-	return one(scalar(name, v))
+	x, err := scalar(name, v)
+	return listed([]translate.Value{x}, err)
 }
 
 // list converts the values of a sweep.
@@ -191,14 +184,14 @@ func scalar(name string, v any) (translate.Value, error) {
 		f, _ := x.Float64()
 		return translate.Value{Type: prism.TDouble, F: f, Rat: new(big.Rat).Set(x)}, nil
 	case string:
-		vs, err := constValues(name, x)
+		s, err := constSpec(name, x)
 		if err != nil {
 			return translate.Value{}, err
 		}
-		if len(vs) != 1 {
+		if s.IsRange() {
 			return translate.Value{}, fmt.Errorf("constant %s: %q is a range inside a list", name, x)
 		}
-		return vs[0], nil
+		return s.At(0), nil
 	}
 	return translate.Value{}, fmt.Errorf("constant %s: a value of type %T (give an int, float64, bool, *big.Rat or string)", name, v)
 }

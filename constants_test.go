@@ -55,14 +55,14 @@ func TestSweep(t *testing.T) {
 				t.Fatal(err)
 			}
 			var lines []string
-			for _, cs := range got {
-				lines = append(lines, cs.String())
+			for i := 0; i < got.Len(); i++ {
+				lines = append(lines, Constants(got.At(i)).String())
 			}
 			if s := strings.Join(lines, "\n"); s != row.want {
 				t.Errorf("assignments\n%s\nwant\n%s", s, row.want)
 			}
 			var types []string
-			for _, c := range got[0] {
+			for _, c := range got.At(0) {
 				types = append(types, c.Value.Type.String())
 			}
 			if s := strings.Join(types, " "); s != row.types {
@@ -91,5 +91,25 @@ func TestConstantsExact(t *testing.T) {
 	m := Constants{{Name: "t", Value: translate.Value{Type: prism.TInt, I: 3}}, {Name: "q", Value: translate.Value{Type: prism.TDouble, F: 0.5}}}.Map()
 	if m["t"] != int64(3) || m["q"] != 0.5 || len(m) != 2 {
 		t.Errorf("Map() = %v", m)
+	}
+}
+
+// TestLongSweep checks that a sweep of 10^9 values is read one assignment
+// at a time, and that CheckAll refuses it after the first build when its
+// results cannot fit in MaxMemory.
+func TestLongSweep(t *testing.T) {
+	m, err := Load("examples/cpd_n.prism", Options{Const: map[string]any{"n": "1:1000000000"}, MaxMemory: 256 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.SweepLen() != 1000000000 {
+		t.Fatalf("SweepLen %d", m.SweepLen())
+	}
+	if s := m.SweepAt(999999999).String(); s != "n=1000000000" {
+		t.Errorf("SweepAt(last) = %s", s)
+	}
+	_, err = m.Check(`P=? [ X "fine" ]`)
+	if err == nil || !IsLimit(err) || !strings.Contains(err.Error(), "results of the sweep") {
+		t.Errorf("a sweep of 10^9 under 256 MiB: %v", err)
 	}
 }

@@ -25,7 +25,7 @@ type Model struct {
 	props   *prism.PropsFile
 	refused map[*prism.Property]error // properties that cannot be checked
 	opts    Options
-	sweep   []Constants
+	sweep   *translate.Sweep
 
 	sh   *shared
 	last *Build // the last build, used again for the same constants
@@ -76,10 +76,24 @@ func (m *Model) Refused(p *prism.Property) error {
 }
 
 // Sweep returns the assignments of the constants that Options.Const
-// describes, in the order they are checked (one, unless it sweeps).
+// describes, in the order they are checked (one, unless it sweeps). A
+// long sweep is better read with SweepLen and SweepAt, which compute one
+// assignment at a time.
 func (m *Model) Sweep() []Constants {
-	return slices.Clone(m.sweep)
+	out := make([]Constants, m.sweep.Len())
+	for i := range out {
+		out[i] = m.sweep.At(i)
+	}
+	return out
 }
+
+// SweepLen is the number of assignments of the constants that
+// Options.Const describes (1 unless it sweeps).
+func (m *Model) SweepLen() int { return m.sweep.Len() }
+
+// SweepAt returns assignment i of the sweep (0 ≤ i < SweepLen), computed
+// from the ranges rather than stored.
+func (m *Model) SweepAt(i int) Constants { return m.sweep.At(i) }
 
 // Build builds the game under one assignment of the constants, given as
 // in Options.Const (single values), in place of Options.Const. The last
@@ -208,10 +222,17 @@ func (m *Model) parse(properties []string) ([]*prism.Property, map[*prism.Proper
 func (m *Model) run(props []*prism.Property, refused map[*prism.Property]error, extra []*prism.Property) (Results, error) {
 	limit.SetWork(m.opts.MaxSteps, m.opts.Timeout)
 	per := make([]Results, len(props))
-	for _, cs := range m.sweep {
-		b, err := m.build(cs)
+	for i := 0; i < m.sweep.Len(); i++ {
+		b, err := m.build(m.sweep.At(i))
 		if err != nil {
 			return nil, err
+		}
+		// The first build has checked the constants' names; a sweep whose
+		// results cannot fit stops before checking anything.
+		if i == 0 {
+			if err := limit.SweepFits(m.sweep.Len(), len(props), m.opts.MaxMemory); err != nil {
+				return nil, err
+			}
 		}
 		if _, err := b.prepare(); err != nil {
 			return nil, err

@@ -138,7 +138,8 @@ func expandConsts(t *testing.T, s string) []string {
 	for _, sp := range specs {
 		var next []string
 		for _, prefix := range out {
-			for _, v := range sp.Values {
+			for i := 0; i < sp.Len(); i++ {
+				v := sp.At(i)
 				text := sp.Name + "=" + constText(v)
 				if prefix != "" {
 					text = prefix + "," + text
@@ -184,7 +185,7 @@ func certifyProps(t *testing.T, model, props, consts string) {
 	}
 	var assign []translate.ConstAssign
 	for _, sp := range specs {
-		assign = append(assign, translate.ConstAssign{Name: sp.Name, Value: sp.Values[0]})
+		assign = append(assign, translate.ConstAssign{Name: sp.Name, Value: sp.At(0)})
 	}
 	m, err := translate.Build(fset, mf, pf, translate.Config{Consts: assign})
 	if err != nil {

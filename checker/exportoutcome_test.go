@@ -173,7 +173,7 @@ func TestExportOutcomeExamples(t *testing.T) {
 					}
 					for _, sp := range specs {
 						if sp.Name != "t" {
-							fixed = append(fixed, translate.ConstAssign{Name: sp.Name, Value: sp.Values[0]})
+							fixed = append(fixed, translate.ConstAssign{Name: sp.Name, Value: sp.At(0)})
 						}
 					}
 				}
@@ -569,7 +569,7 @@ func TestExportOutcomeCorpus(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, s := range specs {
-					consts = append(consts, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
+					consts = append(consts, translate.ConstAssign{Name: s.Name, Value: s.At(0)})
 				}
 			}
 			for _, exact := range []bool{false, true} {

@@ -103,7 +103,7 @@ func loadGallery(t *testing.T, name, consts string) (*prism.FileSet, *translate.
 		t.Fatal(err)
 	}
 	for _, sp := range specs {
-		assign = append(assign, translate.ConstAssign{Name: sp.Name, Value: sp.Values[0]})
+		assign = append(assign, translate.ConstAssign{Name: sp.Name, Value: sp.At(0)})
 	}
 	m, err := translate.Build(fset, mf, props, translate.Config{Consts: assign, Exact: true})
 	if err != nil {

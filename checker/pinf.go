@@ -101,7 +101,7 @@ func (c *Checker) chain() *infState {
 	}
 	c.inf = &infState{
 		chain: ch,
-		model: hist.NewModel(ch, hist.Config{MaxProduct: c.cfg.MaxProduct}),
+		model: hist.NewModel(ch, hist.Config{MaxProduct: c.cfg.MaxProduct, MaxMemory: c.cfg.MaxMemory}),
 		prods: map[autoKey]*hist.Product{},
 		all:   map[autoKey][]float64{},
 	}

@@ -67,7 +67,7 @@ func buildWith(fset *prism.FileSet, model, consts, propsName, props string) (*tr
 			return nil, nil, err
 		}
 		for _, s := range specs {
-			assign = append(assign, translate.ConstAssign{Name: s.Name, Value: s.Values[0]})
+			assign = append(assign, translate.ConstAssign{Name: s.Name, Value: s.At(0)})
 		}
 	}
 	m, err := translate.Build(fset, mf, pf, translate.Config{Consts: assign, Exact: true})

@@ -21,10 +21,10 @@ func TestParseConstSpecs(t *testing.T) {
 		want []ConstSpec
 		err  bool
 	}{
-		{"k=2", []ConstSpec{{"k", iv(2)}}, false},
-		{"k=2,t=1:4", []ConstSpec{{"k", iv(2)}, {"t", iv(1, 2, 3, 4)}}, false},
-		{"t=0:2:7", []ConstSpec{{"t", iv(0, 2, 4, 6)}}, false},
-		{"b=true", []ConstSpec{{"b", []Value{{Type: prism.TBool, B: true}}}}, false},
+		{"k=2", []ConstSpec{{Name: "k", Values: iv(2)}}, false},
+		{"k=2,t=1:4", []ConstSpec{{Name: "k", Values: iv(2)}, {Name: "t", Values: iv(1, 2, 3, 4)}}, false},
+		{"t=0:2:7", []ConstSpec{{Name: "t", Values: iv(0, 2, 4, 6)}}, false},
+		{"b=true", []ConstSpec{{Name: "b", Values: []Value{{Type: prism.TBool, B: true}}}}, false},
 		{"k=", nil, true},
 		{"=3", nil, true},
 		{"k=1:0", nil, true},
@@ -37,8 +37,8 @@ func TestParseConstSpecs(t *testing.T) {
 			t.Errorf("%q: err = %v, want error %v", tc.in, err, tc.err)
 			continue
 		}
-		if !tc.err && !reflect.DeepEqual(got, tc.want) {
-			t.Errorf("%q: got %+v, want %+v", tc.in, got, tc.want)
+		if !tc.err && !reflect.DeepEqual(expand(got), tc.want) {
+			t.Errorf("%q: got %+v, want %+v", tc.in, expand(got), tc.want)
 		}
 	}
 	d, err := ParseConstSpecs("x=0.5,y=0.1:0.2:0.5")
@@ -49,12 +49,25 @@ func TestParseConstSpecs(t *testing.T) {
 		t.Errorf("x=0.5 parsed as %+v", d[0].Values[0])
 	}
 	var ys []float64
-	for _, v := range d[1].Values {
-		ys = append(ys, v.F)
+	for i := 0; i < d[1].Len(); i++ {
+		ys = append(ys, d[1].At(i).F)
 	}
 	if len(ys) != 3 || ys[0] != 0.1 || ys[2] < 0.49 || ys[2] > 0.51 {
 		t.Errorf("y range = %v, want 0.1 0.3 0.5", ys)
 	}
+}
+
+// expand lists the values of each spec, as a ConstSpec with Values.
+func expand(specs []ConstSpec) []ConstSpec {
+	var out []ConstSpec
+	for _, s := range specs {
+		e := ConstSpec{Name: s.Name}
+		for i := 0; i < s.Len(); i++ {
+			e.Values = append(e.Values, s.At(i))
+		}
+		out = append(out, e)
+	}
+	return out
 }
 
 func TestExactProbabilities(t *testing.T) {

@@ -35,11 +35,14 @@ type ConstAssign struct {
 	Value Value
 }
 
-// ConstSpec is NAME=V or a range NAME=LO:HI or NAME=LO:STEP:HI, expanded
-// into its values (PRISM's -const order).
+// ConstSpec is NAME=V or a range NAME=LO:HI or NAME=LO:STEP:HI. A range
+// is not expanded: Len and At give its values (PRISM's -const order), so
+// that 1:1000000000 costs no memory; Values holds the value of NAME=V (nil
+// for a range). See constrange.go.
 type ConstSpec struct {
 	Name   string
 	Values []Value
+	rng    *constRange
 }
 
 // ParseConstSpecs parses "k=2,t=1:20,x=0.5,b=true". Ranges are lo:hi or
@@ -62,7 +65,7 @@ func ParseConstSpecs(s string) ([]ConstSpec, error) {
 			return nil, fmt.Errorf("invalid constant name %q", name)
 		}
 		val := strings.TrimSpace(part[eq+1:])
-		vals, err := parseConstValues(val)
+		vals, rng, err := parseConstValues(val)
 		if err != nil {
 			return nil, fmt.Errorf("invalid value for constant %s: %v", name, err)
 		}
@@ -71,7 +74,7 @@ func ParseConstSpecs(s string) ([]ConstSpec, error) {
 				return nil, fmt.Errorf("constant %s is given twice", name)
 			}
 		}
-		out = append(out, ConstSpec{Name: name, Values: vals})
+		out = append(out, ConstSpec{Name: name, Values: vals, rng: rng})
 	}
 	return out, nil
 }
@@ -108,26 +111,27 @@ func parseScalar(s string) (Value, error) {
 	return v, nil
 }
 
-func parseConstValues(s string) ([]Value, error) {
+// parseConstValues reads a value, or a range (nil values, the range).
+func parseConstValues(s string) ([]Value, *constRange, error) {
 	parts := strings.Split(s, ":")
 	if len(parts) == 1 {
 		v, err := parseScalar(s)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return []Value{v}, nil
+		return []Value{v}, nil, nil
 	}
 	if len(parts) > 3 {
-		return nil, fmt.Errorf("range %q has too many parts", s)
+		return nil, nil, fmt.Errorf("range %q has too many parts", s)
 	}
 	var nums []Value
 	for _, p := range parts {
 		v, err := parseScalar(strings.TrimSpace(p))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if v.Type == prism.TBool {
-			return nil, fmt.Errorf("range %q of booleans", s)
+			return nil, nil, fmt.Errorf("range %q of booleans", s)
 		}
 		nums = append(nums, v)
 	}
@@ -139,35 +143,20 @@ func parseConstValues(s string) ([]Value, error) {
 	allInt := lo.Type == prism.TInt && hi.Type == prism.TInt && step.Type == prism.TInt
 	if allInt {
 		if step.I <= 0 {
-			return nil, fmt.Errorf("range %q: step must be positive", s)
+			return nil, nil, fmt.Errorf("range %q: step must be positive", s)
 		}
 		if hi.I < lo.I {
-			return nil, fmt.Errorf("range %q is empty", s)
+			return nil, nil, fmt.Errorf("range %q is empty", s)
 		}
-		var out []Value
-		for i := lo.I; i <= hi.I; i += step.I {
-			out = append(out, Value{Type: prism.TInt, I: i})
-		}
-		return out, nil
+		return nil, intRange(lo.I, step.I, hi.I), nil
 	}
 	l, st, h := lo.Float(), step.Float(), hi.Float()
 	if st <= 0 {
-		return nil, fmt.Errorf("range %q: step must be positive", s)
+		return nil, nil, fmt.Errorf("range %q: step must be positive", s)
 	}
 	if h < l {
-		return nil, fmt.Errorf("range %q is empty", s)
+		return nil, nil, fmt.Errorf("range %q is empty", s)
 	}
-	var out []Value
-	// PRISM steps by repeated multiplication of the index to avoid drift.
-	for i := 0; ; i++ {
-		x := l + float64(i)*st
-		if x > h+1e-12*math.Max(1, math.Abs(h)) {
-			break
-		}
-		out = append(out, Value{Type: prism.TDouble, F: x})
-		if len(out) > 1_000_000 {
-			return nil, fmt.Errorf("range %q has too many values", s)
-		}
-	}
-	return out, nil
+	r, err := floatRange(s, l, st, h)
+	return nil, r, err
 }

@@ -4,10 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strconv"
 
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -20,20 +20,19 @@ func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 16, 64) }
 // BASEk.srew (and .trew).
 func Export(dir, base string, g *Game) error {
 	write := func(name string, f func(w io.Writer) error) error {
-		fh, err := os.Create(filepath.Join(dir, name))
+		fh, err := atomicfile.Create(filepath.Join(dir, name))
 		if err != nil {
 			return err
 		}
+		defer fh.Abort()
 		w := bufio.NewWriterSize(fh, 1<<16)
 		if err := f(w); err != nil {
-			fh.Close()
 			return err
 		}
 		if err := w.Flush(); err != nil {
-			fh.Close()
 			return err
 		}
-		return fh.Close()
+		return fh.Commit()
 	}
 	files := []struct {
 		ext string

@@ -30,7 +30,7 @@ func argsConsts(t *testing.T, path string) string {
 				}
 				var parts []string
 				for _, s := range specs {
-					parts = append(parts, s.Name+"="+formatValue(s.Values[0]))
+					parts = append(parts, s.Name+"="+formatValue(s.At(0)))
 				}
 				return strings.Join(parts, ",")
 			}

@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -64,28 +64,27 @@ func Write(dir string, exps []*OutcomeExport, info ManifestInfo) (*Manifest, err
 		}
 		src := fmt.Sprintf("// %s = %s (onus: count %s, P(L) = %s)\n// prism -importmodel %s.tra,sta,lab -dtmc %s.props\n%s\n",
 			l.Name, l.Meaning, ml.Count, probText(ml), l.Name, l.Name, prop)
-		if err := os.WriteFile(filepath.Join(dir, l.Name+".props"), []byte(src), 0o644); err != nil {
+		if err := atomicfile.WriteFile(filepath.Join(dir, l.Name+".props"), []byte(src)); err != nil {
 			return nil, err
 		}
 		m.Languages = append(m.Languages, ml)
 	}
-	fh, err := os.Create(filepath.Join(dir, "manifest.json"))
+	fh, err := atomicfile.Create(filepath.Join(dir, "manifest.json"))
 	if err != nil {
 		return nil, err
 	}
+	defer fh.Abort()
 	w := bufio.NewWriter(fh)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(m); err != nil {
-		fh.Close()
 		return nil, err
 	}
 	if err := w.Flush(); err != nil {
-		fh.Close()
 		return nil, err
 	}
-	return m, fh.Close()
+	return m, fh.Commit()
 }
 
 func probText(l ManifestLanguage) string {

@@ -65,6 +65,9 @@ func (p *Product) lookup(s int32, q int32) int32 {
 	if len(p.S) >= p.m.maxProduct {
 		panic(&limit.Error{What: "product states", Limit: p.m.maxProduct})
 	}
+	if id&1023 == 0 && p.m.maxMemory > 0 && p.bytes() > p.m.maxMemory {
+		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(p.m.maxMemory), Setting: "MaxMemory"})
+	}
 	letter := p.A.Letter(int(s))
 	p.S = append(p.S, s)
 	p.Q = append(p.Q, q)
@@ -121,7 +124,7 @@ func (p *Product) expandTo(id int32) {
 // its Due position and, if it has one, at that step.
 func (p *Product) explore() {
 	g := p.m.g
-	maxTrans := 16 * p.m.maxProduct
+	maxTrans := limit.MulSatInt(16, p.m.maxProduct)
 	done := p.Explored()
 	s, q := p.S[done], p.Q[done]
 	letter := p.A.Letter(int(s))

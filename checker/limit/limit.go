@@ -1,6 +1,10 @@
 // Package limit holds the error the checker's packages report when a
-// resource limit is exceeded (the CLI's exit code 3). The checker re-exports
-// it as checker.LimitError.
+// resource limit is exceeded (the CLI's exit code 3; the checker
+// re-exports it as checker.LimitError), and the memory side of the limits:
+// the process's real memory limits and the default budget drawn from them
+// (memory.go), a watch of the heap (watch.go), the refusal of sweeps whose
+// results cannot fit (sweep.go) and saturating arithmetic for limits
+// derived from limits (sat.go).
 package limit
 
 import "fmt"

@@ -154,10 +154,10 @@ func prepareBlame(c *cli.Context) (*blameJob, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(sweep) != 1 {
+	if sweep.Len() != 1 {
 		return nil, usagef("blame takes single constant values, not ranges (use onus check to sweep a constant)")
 	}
-	job.consts = sweep[0]
+	job.consts = sweep.At(0)
 	if job.opts, err = checkOptions(c); err != nil {
 		return nil, err
 	}

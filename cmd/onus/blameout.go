@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +19,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -315,7 +315,7 @@ func exportBlame(spec resultsSpec, stdout io.Writer, job *blameJob, run *blameRu
 		_, err := stdout.Write(buf.Bytes())
 		return err
 	}
-	if err := os.WriteFile(spec.path, buf.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(spec.path, buf.Bytes()); err != nil {
 		return usagef("cannot write %s: %v", spec.path, err)
 	}
 	return nil
@@ -365,7 +365,7 @@ func plotBlame(path string, job *blameJob, run *blameRun) error {
 	}
 	legendRoom(p, len(series))
 	wide := 10*vg.Centimeter + vg.Length(len(agents))*3*vg.Centimeter
-	if err := p.Save(wide, 12*vg.Centimeter, path); err != nil {
+	if err := savePlot(p, wide, 12*vg.Centimeter, path); err != nil {
 		return usagef("--plot: cannot write %s: %v", path, err)
 	}
 	return nil

@@ -46,6 +46,7 @@ type buildInfo struct {
 	Choices     int            `json:"choices"`
 	Seconds     float64        `json:"seconds"`
 	Labels      []string       `json:"labels,omitempty"`
+	Notes       []string       `json:"notes,omitempty"` // about the limits (limitNote)
 }
 
 func runBuild(c *cli.Context) error {
@@ -68,7 +69,7 @@ func runBuild(c *cli.Context) error {
 		return err
 	}
 	parse := time.Since(start)
-	for _, consts := range sweep {
+	for consts := range sweep.All() {
 		t0 := time.Now()
 		cfg.Consts = consts
 		m, err := translate.Build(fset, mf, nil, cfg)
@@ -93,6 +94,7 @@ func runBuild(c *cli.Context) error {
 			info.Labels = append(info.Labels, l.Name)
 		}
 		if c.Bool("json") {
+			info.Notes = limitNotes(c)
 			b, _ := json.Marshal(info)
 			fmt.Fprintln(c.App.Writer, string(b))
 			continue

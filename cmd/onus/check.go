@@ -12,6 +12,7 @@ import (
 
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -56,7 +57,7 @@ type checkJob struct {
 	model     *prism.ModelFile
 	props     *prism.PropsFile
 	selected  []*prism.Property
-	sweep     [][]translate.ConstAssign
+	sweep     *translate.Sweep
 	loaded    *lib.Model // the model and props, checked: it builds and checks
 	opts      lib.Options
 	exact     bool
@@ -103,7 +104,7 @@ func runCheck(c *cli.Context) error {
 	w := c.App.Writer
 	// Without a sweep, text results print as each property finishes (the
 	// order is the same); a sweep groups them per property at the end.
-	stream := !c.Bool("json") && len(job.sweep) == 1
+	stream := !c.Bool("json") && job.sweep.Len() == 1
 	streamed := 0
 	if stream {
 		job.done = func(r *propResult) {
@@ -116,7 +117,7 @@ func runCheck(c *cli.Context) error {
 	}
 	if !stream && isTerminal(c.App.ErrWriter) {
 		// A sweep or JSON prints at the end: show progress meanwhile.
-		total, n := len(job.sweep)*len(job.selected), 0
+		total, n := limit.MulSatInt(job.sweep.Len(), len(job.selected)), 0
 		job.done = func(*propResult) {
 			n++
 			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
@@ -153,7 +154,7 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	if c.Bool("json") {
-		if err := writeJSON(w, job, results, states, transitions); err != nil {
+		if err := writeJSON(w, job, results, states, transitions, limitNotes(c)); err != nil {
 			return err
 		}
 	} else {
@@ -389,10 +390,19 @@ func selectProps(all []*prism.Property, sel []string) ([]*prism.Property, error)
 // PRISM; building the model failing, or a resource limit, stops the run.
 func (job *checkJob) run() (out []propResult, states, transitions int, err error) {
 	per := make([][]propResult, len(job.selected))
-	for _, consts := range job.sweep {
+	first := true
+	for consts := range job.sweep.All() {
 		b, err := job.loaded.Build(constValues(consts))
 		if err != nil {
 			return nil, 0, 0, err
+		}
+		// The first build has checked the constants' names; a sweep whose
+		// results cannot fit stops before checking anything.
+		if first {
+			if err := limit.SweepFits(job.sweep.Len(), len(job.selected), job.opts.MaxMemory); err != nil {
+				return nil, 0, 0, err
+			}
+			first = false
 		}
 		m := b.Model()
 		warnDeadlocks(job.warn, job.modelPath, consts, m.Game)
@@ -488,13 +498,16 @@ type jsonResult struct {
 	Seconds     float64 `json:"seconds"`
 }
 
-func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int) error {
+// writeJSON prints the results as JSON; notes are the run's notes about
+// its limits (docs/guide/limits.md#limits-beyond-the-machine).
+func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int, notes []string) error {
 	out := struct {
 		Model       string       `json:"model"`
 		States      int          `json:"states"`
 		Transitions int          `json:"transitions"`
+		Notes       []string     `json:"notes,omitempty"`
 		Results     []jsonResult `json:"results"`
-	}{Model: job.modelPath, States: states, Transitions: transitions, Results: []jsonResult{}}
+	}{Model: job.modelPath, States: states, Transitions: transitions, Notes: notes, Results: []jsonResult{}}
 	for _, r := range results {
 		jr := jsonResult{Property: propText(r.prop), Seconds: r.secs,
 			States: r.model.Game.NumStates, Transitions: r.model.Game.NumTransitions()}

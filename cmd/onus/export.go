@@ -45,14 +45,14 @@ func runExport(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(sweep) != 1 {
+	if sweep.Len() != 1 {
 		return usagef("export needs single constant values, not ranges")
 	}
 	cfg, err := buildLimits(c)
 	if err != nil {
 		return err
 	}
-	cfg.Consts = sweep[0]
+	cfg.Consts = sweep.At(0)
 	m, err := translate.Build(fset, mf, nil, cfg)
 	if err != nil {
 		return err

@@ -49,10 +49,10 @@ func runExportOutcome(c *cli.Context) error {
 	if len(job.selected) != 1 {
 		return usagef("export-outcome exports one property; give --prop once")
 	}
-	if len(job.sweep) != 1 {
+	if job.sweep.Len() != 1 {
 		return usagef("export-outcome needs single constant values, not ranges")
 	}
-	consts := job.sweep[0]
+	consts := job.sweep.At(0)
 	b, err := job.loaded.Build(constValues(consts))
 	if err != nil {
 		return err

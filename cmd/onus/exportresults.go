@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"encoding/csv"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 )
 
 // This file writes --export-results FILE (docs/guide/output.md#results-files): the results of a
@@ -94,7 +94,7 @@ func exportResults(spec resultsSpec, stdout io.Writer, job *checkJob, results []
 		_, err := stdout.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(spec.path, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(spec.path, b.Bytes()); err != nil {
 		return usagef("cannot write %s: %v", spec.path, err)
 	}
 	return nil

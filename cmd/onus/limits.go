@@ -1,19 +1,27 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/translate"
 )
+
+// maxStatesCap is the most states a model or product can have: they are
+// numbered by 32-bit ints. A larger --max-states is clamped to it.
+const maxStatesCap = math.MaxInt32 - 1
 
 // limitFlags are the resource options of build, export, check and
 // export-outcome; product says that the command also builds products.
@@ -29,7 +37,7 @@ func limitFlags(product bool) []cli.Flag {
 		&cli.StringFlag{Name: "max-memory",
 			Usage: "stop with exit code 3 when building the model, or a product and its passes, needs more memory than this: " +
 				"bytes, or a number with K, M, G or T (powers of 1024), e.g. 512M or 2G",
-			DefaultText: "half of the machine's memory, or of the cgroup's limit when lower"},
+			DefaultText: "half of the memory onus may use: RAM, the cgroup limit or GOMEMLIMIT; a third of ulimit -v when lower"},
 		&cli.Int64Flag{Name: "max-steps", Value: limit.DefaultMaxSteps,
 			Usage: "stop with exit code 3 after this many iterations of step-bounded operators (F<=k, C<=k, I=k) " +
 				"and stage games of bounded equilibria, all properties together; an iteration is one step over every state, " +
@@ -63,30 +71,160 @@ func withConsts(limits translate.Config, consts []translate.ConstAssign, exact b
 
 // buildLimits reads the limit options into the Config of translate.Build
 // (the caller adds constants and exactness), and starts the work limit of
-// --max-steps and --timeout. It also sets the Go runtime's
-// soft memory limit to --max-memory, so that the garbage collector works
-// harder before the process grows beyond it (run restores the old value).
+// --max-steps and --timeout. A limit beyond what the machine can hold is
+// clamped, with a note on stderr. It also sets the Go runtime's soft memory
+// limit to --max-memory, so that the garbage collector works harder before
+// the process grows beyond it (run restores the old value), and gives the
+// memory watch its budget (startWatch).
 func buildLimits(c *cli.Context) (translate.Config, error) {
 	cfg := translate.Config{MaxStates: c.Int("max-states"), MaxTransitions: c.Int("max-transitions")}
 	if cfg.MaxStates < 1 {
 		return cfg, usagef("--max-states must be at least 1, not %d", cfg.MaxStates)
 	}
-	if cfg.MaxTransitions < 1 || cfg.MaxTransitions > translate.DefaultMaxTransitions {
+	if cfg.MaxTransitions < 1 {
 		return cfg, usagef("--max-transitions must be between 1 and %d, not %d", translate.DefaultMaxTransitions, cfg.MaxTransitions)
 	}
 	if err := workLimits(c); err != nil {
 		return cfg, err
 	}
-	cfg.MaxMemory = defaultMaxMemory()
+	if cfg.MaxStates > maxStatesCap {
+		limitNote(c, fmt.Sprintf("--max-states %d is more states than onus can number (32-bit ints): the limit is %d", cfg.MaxStates, maxStatesCap))
+		cfg.MaxStates = maxStatesCap
+	}
+	if cfg.MaxTransitions > translate.DefaultMaxTransitions {
+		limitNote(c, fmt.Sprintf("--max-transitions %d is more transitions than onus can number (32-bit ints): the limit is %d", cfg.MaxTransitions, translate.DefaultMaxTransitions))
+		cfg.MaxTransitions = translate.DefaultMaxTransitions
+	}
+	avail, ok := limit.Available()
+	cfg.MaxMemory = limit.DefaultMaxMemory(avail, ok)
 	if s := c.String("max-memory"); c.IsSet("max-memory") {
 		n, err := parseBytes(s)
 		if err != nil {
 			return cfg, usagef("--max-memory %q: %v", s, err)
 		}
+		if use := limit.Usable(avail); ok && n > use {
+			limitNote(c, fmt.Sprintf("--max-memory %s is more than onus may use under %s: the limit is %s",
+				s, avail.Source, translate.FormatBytes(use)))
+			n = use
+		}
 		cfg.MaxMemory = n
 	}
 	debug.SetMemoryLimit(cfg.MaxMemory)
+	setWatchBudget(cfg.MaxMemory)
 	return cfg, nil
+}
+
+// limitNote prints a note about the limits on stderr, once per run, and
+// keeps it for the --json output (limitNotes).
+func limitNote(c *cli.Context, msg string) {
+	notes := limitNotes(c)
+	if slices.Contains(notes, msg) {
+		return
+	}
+	if c.App.Metadata == nil {
+		c.App.Metadata = map[string]any{}
+	}
+	c.App.Metadata["limit notes"] = append(notes, msg)
+	fmt.Fprintln(c.App.ErrWriter, "onus: note: "+msg)
+}
+
+// limitNotes returns the notes about the limits made so far.
+func limitNotes(c *cli.Context) []string {
+	notes, _ := c.App.Metadata["limit notes"].([]string)
+	return notes
+}
+
+// memoryExceeded, when set, is what the memory watch does when the heap
+// passes --max-memory (with slack, watchCeiling): main sets it to print
+// the limit's message, remove unfinished output files and exit with code
+// 3. Tests that drive run in-process leave it nil: no watch.
+var memoryExceeded func(say func(string), heap, budget int64)
+
+// watchInterval is how often the memory watch reads the heap.
+const watchInterval = 50 * time.Millisecond
+
+// watchCeiling is the heap at which the watch stops a run under a budget:
+// the budget with slack, and at most three quarters of the heap the
+// process's limits leave.
+var watchCeiling = func(budget int64) int64 {
+	ceiling := limit.WatchSlack(budget)
+	if avail, ok := limit.Available(); ok {
+		ceiling = min(ceiling, limit.Usable(avail)/4*3)
+	}
+	return ceiling
+}
+
+// The memory watch of the running command: started by run under the
+// default budget, so that it also covers parsing, and given --max-memory
+// by buildLimits.
+var watch struct {
+	sync.Mutex
+	w      *limit.Watcher
+	budget int64
+}
+
+// startWatch starts the memory watch under the default budget; the stop
+// function ends it.
+func startWatch(stderr io.Writer) (stop func()) {
+	if memoryExceeded == nil {
+		return func() {}
+	}
+	avail, ok := limit.Available()
+	budget := limit.DefaultMaxMemory(avail, ok)
+	watch.Lock()
+	defer watch.Unlock()
+	watch.budget = budget
+	w := limit.Watch(watchCeiling(budget), watchInterval, func(heap int64) {
+		watch.Lock()
+		b := watch.budget
+		watch.Unlock()
+		memoryExceeded(func(s string) { fmt.Fprintln(stderr, s) }, heap, b)
+	})
+	watch.w = w
+	return func() {
+		w.Stop()
+		watch.Lock()
+		watch.w = nil
+		watch.Unlock()
+	}
+}
+
+// earlyBudget gives the watch the budget of a --max-memory on the command
+// line before the command parses its files, so that parsing is watched
+// under the user's limit too; buildLimits reads the option properly later.
+func earlyBudget(args []string) {
+	for i, a := range args {
+		v, ok := strings.CutPrefix(a, "--max-memory=")
+		if !ok && a == "--max-memory" && i+1 < len(args) {
+			v, ok = args[i+1], true
+		}
+		if !ok {
+			continue
+		}
+		if n, err := parseBytes(v); err == nil {
+			setWatchBudget(n)
+		}
+		return
+	}
+}
+
+// setWatchBudget gives the running watch the budget of --max-memory.
+func setWatchBudget(budget int64) {
+	watch.Lock()
+	defer watch.Unlock()
+	if watch.w != nil {
+		watch.budget = budget
+		watch.w.SetCeiling(watchCeiling(budget))
+	}
+}
+
+// exitOnMemory is memoryExceeded for the onus binary.
+func exitOnMemory(say func(string), heap, budget int64) {
+	say(fmt.Sprintf("onus: error: resource limit exceeded: the run holds %s, more than %s (the limit --max-memory); raise the limit with --max-memory or reduce the model",
+		translate.FormatBytes(heap), translate.FormatBytes(budget)))
+	atomicfile.RemovePending()
+	reportExit(exitLimit)
+	os.Exit(exitLimit)
 }
 
 // parseBytes reads a size: 1000000, 512K, 512M, 1.5G, 2GiB, 2GB, 1T.
@@ -113,36 +251,4 @@ func parseBytes(s string) (int64, error) {
 		return math.MaxInt64, nil
 	}
 	return int64(b), nil
-}
-
-// defaultMaxMemory is half of the memory onus may use: the machine's
-// physical memory (MemTotal in /proc/meminfo), or the cgroup's memory limit
-// when that is lower; 4 GiB when neither can be read.
-func defaultMaxMemory() int64 {
-	total := int64(0)
-	if f, err := os.Open("/proc/meminfo"); err == nil {
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			fields := strings.Fields(sc.Text())
-			if len(fields) >= 2 && fields[0] == "MemTotal:" {
-				if kb, err := strconv.ParseInt(fields[1], 10, 64); err == nil {
-					total = kb << 10
-				}
-			}
-		}
-		f.Close()
-	}
-	for _, p := range []string{"/sys/fs/cgroup/memory.max", "/sys/fs/cgroup/memory/memory.limit_in_bytes"} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		if n, err := strconv.ParseInt(strings.TrimSpace(string(b)), 10, 64); err == nil && n > 0 && (total == 0 || n < total) {
-			total = n
-		}
-	}
-	if total <= 0 {
-		return 4 << 30
-	}
-	return total / 2
 }

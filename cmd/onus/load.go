@@ -81,10 +81,11 @@ func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile)
 	return nil
 }
 
-// constSweep parses every --const value and returns the list of constant
+// constSweep parses every --const value and returns the constant
 // assignments to run, in PRISM's experiment order (the first constant
-// varies slowest).
-func constSweep(values []string) ([][]translate.ConstAssign, error) {
+// varies slowest). Ranges are not expanded: the sweep computes each
+// assignment in its turn, so --const N=1:1000000000 holds no list.
+func constSweep(values []string) (*translate.Sweep, error) {
 	var specs []translate.ConstSpec
 	for _, v := range values {
 		s, err := translate.ParseConstSpecs(v)
@@ -104,18 +105,11 @@ func constSweep(values []string) ([][]translate.ConstAssign, error) {
 		}
 		seen[s.Name] = true
 	}
-	out := [][]translate.ConstAssign{nil}
-	for _, s := range specs {
-		var next [][]translate.ConstAssign
-		for _, prefix := range out {
-			for _, v := range s.Values {
-				row := append(append([]translate.ConstAssign(nil), prefix...), translate.ConstAssign{Name: s.Name, Value: v})
-				next = append(next, row)
-			}
-		}
-		out = next
+	sw, err := translate.NewSweep(specs)
+	if err != nil {
+		return nil, usagef("--const: %v", err)
 	}
-	return out, nil
+	return sw, nil
 }
 
 // warnDeadlocks prints PRISM's warning when building the model fixed

@@ -95,10 +95,10 @@ func runLocate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(sweep) != 1 {
+	if sweep.Len() != 1 {
 		return usagef("locate takes single constant values, not ranges")
 	}
-	job.consts = sweep[0]
+	job.consts = sweep.At(0)
 	if job.limits, err = buildLimits(c); err != nil {
 		return err
 	}

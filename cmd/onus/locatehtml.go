@@ -5,12 +5,12 @@ import (
 	"html"
 	"io"
 	"math"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/onus-mc/onus/checker/locate"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -55,7 +55,7 @@ func writeLocateHTMLFile(path string, job *locateJob, run *locateRun) error {
 	}
 	var b strings.Builder
 	writeLocateHTML(&b, job, run, src)
-	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, []byte(b.String())); err != nil {
 		return usagef("cannot write %s: %v", path, err)
 	}
 	return nil

@@ -7,13 +7,13 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 	"text/tabwriter"
 
 	"github.com/onus-mc/onus/checker/locate"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -239,7 +239,7 @@ func exportLocate(path string, job *locateJob, run *locateRun) error {
 			buf.WriteString(strings.Join(r, "\t") + "\n")
 		}
 	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(path, buf.Bytes()); err != nil {
 		return usagef("cannot write %s: %v", path, err)
 	}
 	return nil

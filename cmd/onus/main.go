@@ -15,7 +15,13 @@ import (
 )
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+	if code, ok := supervise(os.Args[1:]); ok {
+		os.Exit(code)
+	}
+	memoryExceeded = exitOnMemory
+	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	reportExit(code)
+	os.Exit(code)
 }
 
 // Exit codes (docs/guide/cli.md#exit-codes).
@@ -52,6 +58,8 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 			code = exitInternal
 		}
 	}()
+	defer startWatch(stderr)()
+	earlyBudget(args)
 	app := newApp(stdout, stderr)
 	if bareUsage(app, args, stderr) {
 		return exitBadInput

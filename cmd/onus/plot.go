@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 )
 
 // plotFormats are the figure formats --plot accepts.
@@ -19,16 +20,13 @@ var plotFormats = map[string]bool{".svg": true, ".png": true, ".pdf": true}
 // sweptConstant returns the one constant that takes several values in the
 // sweep, as --plot needs.
 func sweptConstant(job *checkJob) (string, error) {
-	if len(job.sweep) < 2 {
+	if job.sweep.Len() < 2 {
 		return "", usagef("--plot needs a range of one constant, e.g. --const t=1:10")
 	}
 	var swept []string
-	for i, c := range job.sweep[0] {
-		for _, row := range job.sweep[1:] {
-			if row[i].Value != c.Value {
-				swept = append(swept, c.Name)
-				break
-			}
+	for _, s := range job.sweep.Specs() {
+		if s.Len() > 1 {
+			swept = append(swept, s.Name)
 		}
 	}
 	if len(swept) != 1 {
@@ -108,7 +106,7 @@ func writePlot(path string, job *checkJob, results []propResult) error {
 		return fmt.Errorf("--plot: %w", err)
 	}
 	legendRoom(p, len(order))
-	if err := p.Save(18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
+	if err := savePlot(p, 18*vg.Centimeter, 12*vg.Centimeter, path); err != nil {
 		return usagef("--plot: cannot write %s: %v", path, err)
 	}
 	return nil
@@ -136,4 +134,22 @@ func checkPlotPath(path string) error {
 		return usagef("--plot %s: the file must end in .svg, .png or .pdf", path)
 	}
 	return nil
+}
+
+// savePlot writes the figure in the format its extension names, whole or
+// not at all (internal/atomicfile).
+func savePlot(p *plot.Plot, w, h vg.Length, path string) error {
+	wt, err := p.WriterTo(w, h, strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), "."))
+	if err != nil {
+		return err
+	}
+	f, err := atomicfile.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Abort()
+	if _, err := wt.WriteTo(f); err != nil {
+		return err
+	}
+	return f.Commit()
 }

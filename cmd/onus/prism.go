@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -375,7 +376,7 @@ func (p *prismRun) exportResults(job *checkJob, results []propResult) error {
 		return err
 	}
 	fmt.Fprintf(p.log, "\nExporting results to file \"%s\"...\n", spec.path)
-	if err := os.WriteFile(spec.path, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(spec.path, b.Bytes()); err != nil {
 		return usagef("couldn't open file \"%s\" for output: %v", spec.path, err)
 	}
 	return nil

@@ -4,11 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/trace"
 	"github.com/onus-mc/onus/translate"
@@ -37,7 +37,7 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 	}
 	model := modelConsts(mf)
 	seen := map[string]bool{}
-	for _, consts := range sweep {
+	for consts := range sweep.All() {
 		mc, _ := splitConsts(consts, model)
 		key := formatConsts(mc)
 		if seen[key] {
@@ -139,20 +139,19 @@ func numberedPath(path string, k int) string {
 
 // writeFile writes path through a buffered writer.
 func writeFile(path string, write func(io.Writer) error) error {
-	f, err := os.Create(path)
+	f, err := atomicfile.Create(path)
 	if err != nil {
 		return usagef("couldn't open file \"%s\" for output: %v", path, err)
 	}
+	defer f.Abort()
 	w := bufio.NewWriter(f)
 	if err := write(w); err != nil {
-		f.Close()
 		return err
 	}
 	if err := w.Flush(); err != nil {
-		f.Close()
 		return err
 	}
-	return f.Close()
+	return f.Commit()
 }
 
 // simulate writes -simpath: a random path of the model under the uniform

@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"fmt"
 	"github.com/onus-mc/onus/checker/equil"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
@@ -246,7 +246,7 @@ func exportStrategies(c *cli.Context, spec *stratSpec, results []propResult) err
 			}
 			continue
 		}
-		if err := os.WriteFile(files[i], b.Bytes(), 0o644); err != nil {
+		if err := atomicfile.WriteFile(files[i], b.Bytes()); err != nil {
 			return usagef("cannot write %s: %v", files[i], err)
 		}
 	}

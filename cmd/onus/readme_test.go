@@ -86,6 +86,7 @@ var guideFloor = map[string]int{
 	"patl.md":           6,
 	"output.md":         10,
 	"cli.md":            7,
+	"limits.md":         7,
 }
 
 // rewriteGuide replaces the output under every `$ onus ...` of a fenced

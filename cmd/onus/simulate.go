@@ -3,13 +3,13 @@ package main
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/trace"
 )
@@ -87,7 +87,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if len(sweep) != 1 {
+	if sweep.Len() != 1 {
 		return usagef("simulate needs single constant values, not ranges")
 	}
 	cfg, err := buildLimits(c)
@@ -98,12 +98,12 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	built, err := loaded.Build(constValues(sweep[0]))
+	built, err := loaded.Build(constValues(sweep.At(0)))
 	if err != nil {
 		return err
 	}
 	m := built.Model()
-	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), sweep[0], m.Game)
+	warnDeadlocks(c.App.ErrWriter, c.Args().Get(0), sweep.At(0), m.Game)
 	chk, err := built.Checker()
 	if err != nil {
 		return err
@@ -136,7 +136,7 @@ func runSimulate(c *cli.Context) error {
 		_, err := c.App.Writer.Write(b.Bytes())
 		return err
 	}
-	if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+	if err := atomicfile.WriteFile(out, b.Bytes()); err != nil {
 		return usagef("cannot write %s: %v", out, err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "onus: wrote %d steps to %s\n", steps, out)

@@ -15,7 +15,6 @@ import (
 // error while it is missing, and is checked like any other once it
 // exists.
 var pending = map[string]bool{
-	"limits.md": true,
 }
 
 func TestAnchor(t *testing.T) {
