@@ -78,6 +78,13 @@ func withConsts(limits translate.Config, consts []translate.ConstAssign, exact b
 // memory watch its budget (startWatch).
 func buildLimits(c *cli.Context) (translate.Config, error) {
 	cfg := translate.Config{MaxStates: c.Int("max-states"), MaxTransitions: c.Int("max-transitions")}
+	// The build checks --timeout every few thousand states.
+	cfg.Poll = func() error {
+		if e := limit.Expired(); e != nil {
+			return e
+		}
+		return nil
+	}
 	if cfg.MaxStates < 1 {
 		return cfg, usagef("--max-states must be at least 1, not %d", cfg.MaxStates)
 	}
