@@ -14,8 +14,7 @@ import (
 // add (plans, the library, limits, ...): a link to one of them is not an
 // error while it is missing, and is checked like any other once it
 // exists.
-var pending = map[string]bool{
-}
+var pending = map[string]bool{}
 
 func TestAnchor(t *testing.T) {
 	cases := []struct{ heading, want string }{
