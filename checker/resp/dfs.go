@@ -15,6 +15,10 @@ import (
 // antichain search of search.go, which needs no memo of every set met;
 // the witness search runs only once the verdict is known to be yes.
 
+// maxWitnessSteps bounds the depth of the depth-first search, one frame a
+// step.
+const maxWitnessSteps = 100000
+
 func (s *searcher) run(step int, set []int32) bool {
 	q := s.q
 	p := q.Product
@@ -30,6 +34,12 @@ func (s *searcher) run(step int, set []int32) bool {
 			}
 		}
 		return true
+	}
+	if step >= maxWitnessSteps {
+		// The search recurses once per step: a witness of a huge horizon
+		// (--explain at --horizon 2^31) would overflow the stack and
+		// could not be printed anyway.
+		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
 	}
 	k := binary.LittleEndian.AppendUint32(s.key[:0], uint32(step))
 	for _, id := range set {

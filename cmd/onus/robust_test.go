@@ -24,6 +24,9 @@ var robustRows = []struct {
 	// F and the !s form one run of prefix operators inside the [ (level 1)
 	{"deep --pf", []string{"check", "sweep.prism", "--const", "N=1", "--pf", "P=? [ F " + strings.Repeat("!", 600) + "x=1 ]"}, exitBadInput,
 		"--pf:1:507: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
+	// campaign runs 7115 and 7150: the witness search recursed once a step
+	{"--explain witness at horizon 2^31", []string{"check", "../../../../examples/cpd.prism", "--horizon", "2147483648", "--pf", `CPR(p1, [c1,c2]) [ F "reward" ]`, "--explain"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 100000 steps of a witness plan (--explain)", nil},
 	{"/dev/zero as a model", []string{"build", "/dev/zero"}, exitLimit,
 		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
 	{"/dev/zero as properties", []string{"check", "sweep.prism", "/dev/zero"}, exitLimit,
