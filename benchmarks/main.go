@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"time"
+
+	"github.com/onus-mc/onus/benchmarks/internal/host"
 )
 
 // Env is what every case runs with.
@@ -37,7 +39,7 @@ func main() {
 	paper := flag.Bool("paper", false, "only redraw the paper's Figures 2–4 from onus's answers into docs/figures/")
 	flag.Parse()
 
-	root, err := repoRoot()
+	root, err := host.RepoRoot()
 	if err != nil {
 		fatal(err)
 	}
@@ -173,25 +175,6 @@ func judge(m *Measurement, known map[string]string, update bool) error {
 		return fmt.Errorf("answer changed: %q, recorded %q", m.Answer, want)
 	}
 	return nil
-}
-
-// repoRoot finds the repository root: the directory holding go.mod above
-// the working directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory: run from the onus repository")
-		}
-		dir = parent
-	}
 }
 
 func fatal(err error) {

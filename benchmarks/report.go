@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/onus-mc/onus/benchmarks/internal/host"
 )
 
 // A Target is a requirement of an issue, judged on one measurement.
@@ -353,26 +355,9 @@ func limits(secs, mib float64) string {
 	return strings.Join(p, ", ")
 }
 
-// machine describes the CPU, cores and memory.
+// machine describes the CPU, cores, memory and platform.
 func machine() string {
-	cpu := "unknown CPU"
-	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			if strings.HasPrefix(l, "model name") {
-				if _, v, ok := strings.Cut(l, ":"); ok {
-					cpu = strings.TrimSpace(v)
-				}
-				break
-			}
-		}
-	}
-	mem := ""
-	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
-		var kb float64
-		fmt.Sscanf(strings.SplitN(string(data), "\n", 2)[0], "MemTotal: %f kB", &kb)
-		mem = fmt.Sprintf(", %.0f GiB", kb/1024/1024)
-	}
-	return fmt.Sprintf("%s, %d cores%s, %s/%s", cpu, runtime.NumCPU(), mem, runtime.GOOS, runtime.GOARCH)
+	return host.Machine() + ", " + runtime.GOOS + "/" + runtime.GOARCH
 }
 
 func commit(root string) string {

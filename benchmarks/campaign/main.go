@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/onus-mc/onus/benchmarks/internal/host"
 )
 
 func main() {
@@ -26,7 +28,7 @@ func main() {
 	results := flag.Bool("results", true, "write the table into benchmarks/RESULTS.md (not with -only)")
 	flag.Parse()
 
-	root, err := repoRoot()
+	root, err := host.RepoRoot()
 	if err != nil {
 		fatal(err)
 	}
@@ -113,24 +115,6 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("%q is not a size", s)
 	}
 	return n * mult, nil
-}
-
-// repoRoot is the directory holding go.mod above the working directory.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory: run from the onus repository")
-		}
-		dir = parent
-	}
 }
 
 func fatal(err error) {

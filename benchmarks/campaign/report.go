@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/onus-mc/onus/benchmarks/internal/host"
 )
 
 // table is the counts of classes per subcommand, as markdown.
@@ -170,24 +172,7 @@ func (s *Summary) writeRepro(dir string, r *Result) error {
 	return os.WriteFile(filepath.Join(dir, "repro.sh"), []byte(b.String()), 0o755)
 }
 
-// machine describes the CPU, cores and memory.
+// machine describes the CPU, cores, memory and Go version.
 func machine() string {
-	cpu := "unknown CPU"
-	if data, err := os.ReadFile("/proc/cpuinfo"); err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			if strings.HasPrefix(l, "model name") {
-				if _, v, ok := strings.Cut(l, ":"); ok {
-					cpu = strings.TrimSpace(v)
-				}
-				break
-			}
-		}
-	}
-	mem := ""
-	if data, err := os.ReadFile("/proc/meminfo"); err == nil {
-		var kb float64
-		fmt.Sscanf(strings.SplitN(string(data), "\n", 2)[0], "MemTotal: %f kB", &kb)
-		mem = fmt.Sprintf(", %.0f GiB", kb/1024/1024)
-	}
-	return fmt.Sprintf("%s, %d cores%s, %s", cpu, runtime.NumCPU(), mem, runtime.Version())
+	return host.Machine() + ", " + runtime.Version()
 }
