@@ -18,7 +18,7 @@ type Model struct {
 	exact       bool
 	exactCounts bool
 	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
-	// pass may need its careful product (stepFloat).
+	// pass may need its careful product (lanes.go).
 	tinyWeights  bool
 	maxProduct   int
 	maxMemory    int64

@@ -3,6 +3,7 @@ package hist
 import (
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/onus-mc/onus/translate"
 )
@@ -146,6 +147,48 @@ func (sm *sums) add(next, cur *layer) {
 			}
 		}(lo, hi)
 		lo = hi
+	}
+	wg.Wait()
+}
+
+// walks runs step k of every walk, on up to two goroutines when there are
+// several and the step is large enough.
+func (sc *scheduler) walks(runs []*laneRun, k int) {
+	p := sc.p
+	work := 0
+	for _, r := range runs {
+		work += len(r.cur.active)
+	}
+	if len(runs) == 1 || sc.workers == 1 || work < sc.min {
+		for _, r := range runs {
+			r.step(k, p.slot)
+		}
+		return
+	}
+	sc.slots[0] = p.slot
+	w := min(sc.workers, len(runs))
+	for i := 1; i < w; i++ {
+		if n := len(sc.slots[i]); n < len(p.S) {
+			sc.slots[i] = append(sc.slots[i], make([]int32, len(p.S)-n)...)
+			for j := n; j < len(p.S); j++ {
+				sc.slots[i][j] = -1
+			}
+		}
+	}
+	var next atomic.Int32
+	var wg sync.WaitGroup
+	for i := 0; i < w; i++ {
+		wg.Add(1)
+		go func(slot []int32) {
+			defer wg.Done()
+			for {
+				j := int(next.Add(1)) - 1
+				if j >= len(runs) {
+					return
+				}
+				runs[j].step(k, slot)
+			}
+		}(sc.slots[i])
 	}
 	wg.Wait()
 }
