@@ -247,6 +247,20 @@ func (r *laneRun) step(k int, slot []int32) {
 			}
 		}
 	}
+	if slices.IsSorted(next.active) {
+		// Already in order (a layer whose states stay, walked in order,
+		// often is): normalise in place.
+		for i, pid := range next.active {
+			slot[pid] = -1
+			mark[pid>>6] = 0
+			row := next.ent[i*L : i*L+L]
+			for w := next.has[i]; w != 0; w &= w - 1 {
+				normEntry(&row[bits.TrailingZeros64(w)], counting)
+			}
+		}
+		r.cur, r.next = next, cur
+		return
+	}
 	r.sortNext(slot)
 	r.cur, r.spare = r.spare, cur
 }
