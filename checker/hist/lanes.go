@@ -20,10 +20,11 @@ import (
 // The passes of a query (the plan-free one, Compat_J(π) and Compat^free_J(π)
 // for the loss notes, …) then cost little more than the widest of them.
 //
-// Each lane's numbers are those of its pass run alone: an entry of the next
-// layer sums, in double-double (counts) and scaled float (probabilities)
-// arithmetic, the same terms; only the order of the terms may differ,
-// which the error bound of count.go does not depend on.
+// Each lane's numbers are those of its pass run alone, to the bit: layers
+// are kept in order of product state (sortNext), so an entry of the next
+// layer sums its terms in order of source state, choice and transition
+// whatever lanes walk with it; a lane without a filter at a step adds a
+// state's transitions into one target at once (groups.go).
 //
 // The coalitions of a call are split into at most two walks (laneGroups),
 // run on two cores at once: the split depends on the coalitions only, never
@@ -160,11 +161,18 @@ func (r *laneRun) step(k int, slot []int32) {
 	tiny := m.tinyWeights
 	allow := r.allow
 	mark := r.mark
-	var filtered uint64 // lanes with a filter this step
+	var filtered, grouped uint64 // lanes with a filter this step; without (groups.go)
 	for l, a := range allow {
-		if a != nil {
+		switch {
+		case a != nil:
 			filtered |= 1 << uint(l)
+		case !tiny:
+			grouped |= 1 << uint(l)
 		}
+	}
+	var tg *targetGroups
+	if grouped != 0 {
+		tg = m.groups()
 	}
 	for i, pid := range cur.active {
 		has := cur.has[i]
@@ -178,9 +186,16 @@ func (r *laneRun) step(k int, slot []int32) {
 		} else {
 			succ = succAll[succStart[pid]:succStart[pid+1]]
 		}
+		if gl := has & grouped; gl != 0 {
+			r.addGroups(tg, int(s), gl, row, succ, tbase, slot)
+		}
+		each := has &^ grouped
+		if each == 0 {
+			continue
+		}
 		for ch := lo; ch < hi; ch++ {
-			lm := has
-			for w := has & filtered; w != 0; w &= w - 1 {
+			lm := each
+			for w := each & filtered; w != 0; w &= w - 1 {
 				l := bits.TrailingZeros64(w)
 				if a := allow[l]; a[ch>>6]&(1<<(uint(ch)&63)) == 0 {
 					lm &^= 1 << uint(l)
