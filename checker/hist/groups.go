@@ -59,13 +59,16 @@ func (m *Model) groups() *targetGroups {
 }
 
 // addGroups adds the entries row of state s's lanes gl (lanes without a
-// filter) into the next layer, once per target group of s; succ are the
+// filter) into next (its states in [dlo, dhi) only), once per target group of s; succ are the
 // product successors of the source, by transition from tbase.
-func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, succ []int32, tbase int, slot []int32) {
-	next, L, mark := r.next, r.L, r.mark
+func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
+	L, mark := r.L, r.mark
 	counting := r.counting
 	for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
 		dst := succ[int(tg.first[x])-tbase]
+		if dst < dlo || dst >= dhi {
+			continue
+		}
 		d := int(slot[dst])
 		if d < 0 {
 			d = len(next.active)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/progress"
@@ -55,6 +56,7 @@ type laneRun struct {
 	allow     []translate.Bitset // per lane, the filter of the current step
 	cur, next *laneLayer
 	spare     *laneLayer // the next layer in order of product state
+	next2     *laneLayer // the second part of a split step
 	mark      []uint64   // scratch: a bit per product state reached this step
 }
 
@@ -149,7 +151,34 @@ func (r *laneRun) prepare() {
 // at step k and makes the next layer the current one. slot is scratch with
 // an entry -1 per product state, left so.
 func (r *laneRun) step(k int, slot []int32) {
-	p, cur, next := r.p, r.cur, r.next
+	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
+	cur, next, L, mark := r.cur, r.next, r.L, r.mark
+	if slices.IsSorted(next.active) {
+		// Already in order (a layer whose states stay, walked in order,
+		// often is): normalise in place.
+		for i, pid := range next.active {
+			slot[pid] = -1
+			mark[pid>>6] = 0
+			row := next.ent[i*L : i*L+L]
+			for w := next.has[i]; w != 0; w &= w - 1 {
+				normEntry(&row[bits.TrailingZeros64(w)], r.counting)
+			}
+		}
+		r.cur, r.next = next, cur
+		return
+	}
+	r.sized(r.spare, len(next.active))
+	r.emit(next, r.spare, 0, slot)
+	r.cur, r.spare = r.spare, cur
+}
+
+// walkPart extends the current layer's histories as step does, but only
+// into the product states in [dlo, dhi), into part (unordered; slot and
+// mark set for its states). Parts of disjoint ranges, their bounds
+// multiples of 64, may be walked at once with one slot and mark: each
+// destination's sum is the one step makes, term by term.
+func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32) {
+	p, cur, next := r.p, r.cur, part
 	m := p.m
 	g := m.g
 	L := r.L
@@ -187,7 +216,7 @@ func (r *laneRun) step(k int, slot []int32) {
 			succ = succAll[succStart[pid]:succStart[pid+1]]
 		}
 		if gl := has & grouped; gl != 0 {
-			r.addGroups(tg, int(s), gl, row, succ, tbase, slot)
+			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
 		}
 		each := has &^ grouped
 		if each == 0 {
@@ -208,6 +237,9 @@ func (r *laneRun) step(k int, slot []int32) {
 			t0, t1 := int(transStart[ch]), int(transStart[ch+1])
 			pr := prob[t0:t1]
 			for x, dst := range succ[t0-tbase : t1-tbase] {
+				if dst < dlo || dst >= dhi {
+					continue
+				}
 				d := int(slot[dst])
 				if d < 0 {
 					d = len(next.active)
@@ -262,70 +294,90 @@ func (r *laneRun) step(k int, slot []int32) {
 			}
 		}
 	}
-	if slices.IsSorted(next.active) {
-		// Already in order (a layer whose states stay, walked in order,
-		// often is): normalise in place.
-		for i, pid := range next.active {
-			slot[pid] = -1
-			mark[pid>>6] = 0
-			row := next.ent[i*L : i*L+L]
-			for w := next.has[i]; w != 0; w &= w - 1 {
-				normEntry(&row[bits.TrailingZeros64(w)], counting)
-			}
-		}
-		r.cur, r.next = next, cur
-		return
-	}
-	r.sortNext(slot)
-	r.cur, r.spare = r.spare, cur
 }
 
-// sortNext lays the next layer out in order of product state, normalised,
-// in spare, and clears slot and mark. The order makes a lane's numbers
-// those of its pass run alone, whatever lanes walk with it: every entry
-// sums its terms in order of source state, choice and transition.
-func (r *laneRun) sortNext(slot []int32) {
-	next, out, L, mark := r.next, r.spare, r.L, r.mark
+// sized makes out n rows long (their contents to be written).
+func (r *laneRun) sized(out *laneLayer, n int) {
+	L := r.L
 	out.reset()
-	n := len(next.active)
-	out.active = slices.Grow(out.active, n)
-	out.has = slices.Grow(out.has, n)
-	out.ent = slices.Grow(out.ent, n*L)
-	emit := func(pid int32) {
+	out.active = slices.Grow(out.active, n)[:n]
+	out.has = slices.Grow(out.has, n)[:n]
+	out.ent = slices.Grow(out.ent, n*L)[:n*L]
+}
+
+// emit writes part's rows in order of product state, normalised, into out
+// from row at on, and clears their slot and mark. The order makes a lane's
+// numbers those of its pass run alone, whatever lanes walk with it: every
+// entry sums its terms in order of source state, choice and transition.
+func (r *laneRun) emit(part, out *laneLayer, at int, slot []int32) {
+	L, mark := r.L, r.mark
+	put := func(pid int32) {
 		d := int(slot[pid])
 		slot[pid] = -1
-		h := next.has[d]
-		out.active = append(out.active, pid)
-		out.has = append(out.has, h)
-		at := len(out.ent)
-		out.ent = append(out.ent, next.ent[d*L:d*L+L]...)
-		row := out.ent[at : at+L]
+		h := part.has[d]
+		out.active[at] = pid
+		out.has[at] = h
+		row := out.ent[at*L : at*L+L]
+		copy(row, part.ent[d*L:d*L+L])
 		for w := h; w != 0; w &= w - 1 {
 			normEntry(&row[bits.TrailingZeros64(w)], r.counting)
 		}
+		at++
 	}
+	n := len(part.active)
 	if n == 0 {
 		return
 	}
-	lo, hi := next.active[0], next.active[0]
-	for _, pid := range next.active {
+	lo, hi := part.active[0], part.active[0]
+	for _, pid := range part.active {
 		lo, hi = min(lo, pid), max(hi, pid)
 	}
 	if words := int(hi>>6-lo>>6) + 1; words <= 16*n {
 		for wi := int(lo >> 6); wi <= int(hi>>6); wi++ {
 			for w := mark[wi]; w != 0; w &= w - 1 {
-				emit(int32(wi<<6 + bits.TrailingZeros64(w)))
+				put(int32(wi<<6 + bits.TrailingZeros64(w)))
 			}
 			mark[wi] = 0
 		}
 		return
 	}
-	pids := slices.Clone(next.active)
+	pids := slices.Clone(part.active)
 	slices.Sort(pids)
 	for _, pid := range pids {
 		mark[pid>>6] = 0
-		emit(pid)
+		put(pid)
 	}
+}
+
+// stepSplit is step with the destinations split at cut (a multiple of 64)
+// into two parts walked by two goroutines, then written out by two: the
+// same layer as step's, to the bit.
+func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
+	if r.next2 == nil {
+		r.next2 = &laneLayer{}
+	}
+	parts := [2]*laneLayer{r.next, r.next2}
+	bounds := [3]int32{0, cut, math.MaxInt32}
+	var wg sync.WaitGroup
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			r.walkPart(k, slot, parts[w], bounds[w], bounds[w+1])
+		}(w)
+	}
+	wg.Wait()
+	n0 := len(parts[0].active)
+	r.sized(r.spare, n0+len(parts[1].active))
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			r.emit(parts[w], r.spare, w*n0, slot)
+		}(w)
+	}
+	wg.Wait()
+	r.cur, r.spare = r.spare, r.cur
 }
 
 // live returns the mask of the lanes with an entry in the current layer.
