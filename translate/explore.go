@@ -102,6 +102,7 @@ type explorer struct {
 	tuplePos   []int     // its position in moves
 	used       [][]bool  // per player and move: in a surviving joint action
 	matched    [][]*command
+	shapes     *csgShapes
 }
 
 func (b *builder) explore() (g *Game, err error) {
