@@ -158,6 +158,9 @@ func (b *builder) explore() (g *Game, err error) {
 		}
 	}
 	x.discover = false
+	if firstPassDone != nil {
+		firstPassDone(x.memory())
+	}
 	order := x.st.renumber()
 	if x.keep {
 		x.permute(order)
@@ -173,6 +176,10 @@ func (b *builder) explore() (g *Game, err error) {
 	}
 	return x.finish(initial, order), nil
 }
+
+// firstPassDone, if set (by tests), is given the memory estimate at the
+// end of the first pass.
+var firstPassDone func(estimate int64)
 
 // keepTransitions is the most transitions the first pass keeps for a
 // permutation (about 25 MB of arrays, and as much again for the copy).

@@ -116,15 +116,20 @@ func (x *explorer) memory() int64 {
 	case st.pages != nil:
 		held += st.pages.bytes()
 	case st.fits:
-		held += st.m64.bytes()
+		// the pages and the hash table were held together when the
+		// keys moved
+		held += max(st.m64.bytes(), st.moved)
 		renum += 20 * n
 	default:
 		held += (mapEntryStrBytes + 4*int64(st.n)) * n
 		renum += 4 * n
 	}
 	// the second pass's arrays, which become the game's
-	ch := x.totCh + int64(len(x.chTrans))
-	tr := x.totTr + int64(len(x.trTarget))
+	// every state found and not yet expanded will have a choice and a
+	// transition at least
+	waiting := max(0, n-int64(x.cur)-1)
+	ch := x.totCh + int64(len(x.chTrans)) + waiting
+	tr := x.totTr + int64(len(x.trTarget)) + waiting
 	perChoice := int64(2) // action and first transition
 	if x.b.typ == prism.TypeCSG {
 		perChoice = 1 + int64(len(x.b.players)) // joint action and first transition

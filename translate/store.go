@@ -23,6 +23,7 @@ type store struct {
 	dense []int32    // index by key: state+1, 0 for none (when the key is short)
 	pages *pageTable // keys of up to 64 bits, too long for dense
 	m64   *keyTable  // the same when the pages were too sparse
+	moved int64      // the bytes of pages and hash table when the keys moved
 	mstr  map[string]int32
 	vals  []int32
 	count int
@@ -152,7 +153,9 @@ func (st *store) put(k uint64, i int32) {
 		return
 	}
 	if st.pages.put(k, i) {
-		st.m64, st.pages = st.pages.keyTable(), nil
+		st.m64 = st.pages.keyTable()
+		st.moved = st.pages.bytes() + st.m64.bytes()
+		st.pages = nil
 	}
 }
 
