@@ -112,7 +112,7 @@ func TestPoll(t *testing.T) {
 func TestMemoryLimitExact(t *testing.T) {
 	rows := []struct{ name, src, consts string }{
 		{"tree", "mdp\nmodule m x:[0..200000]; [] x<100000 -> 0.5:(x'=2*x+1) + 0.5:(x'=2*x+2); endmodule", ""},
-		{"sparse pages", "mdp\nmodule m x:[0..3000]; z:[0..100000]; [] x<3000 -> 0.5:(x'=x+1) + 0.5:(x'=min(3000,x+7)); endmodule", ""},
+		{"sparse pages", "mdp\nmodule m x:[0..4000]; z:[0..100000]; [] x<4000 -> 0.5:(x'=x+1) + 0.5:(x'=min(4000,x+7)); endmodule", ""},
 		{"robots", "", "N=60,cross=7"},
 		{"counters", "", "N=30"},
 	}

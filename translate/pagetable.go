@@ -39,9 +39,11 @@ const (
 	pageCache = 4
 	// A page table is sparse when its pages take more than
 	// sparseBytesPerKey bytes a key (a keyTable takes 21 to 43) and more
-	// than sparseFloor bytes in all.
-	sparseBytesPerKey = 48
-	sparseFloor       = 16 << 20
+	// than sparseFloor bytes in all. (A breadth-first search of a model
+	// of two variables reaches the pages of d rows when it has found
+	// about d^2/2 states: robots' pages take 32 bytes a state at d=1024.)
+	sparseBytesPerKey = 32
+	sparseFloor       = 32 << 20
 )
 
 func newPageTable() *pageTable { return &pageTable{dir: newKeyTable()} }
