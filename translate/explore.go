@@ -390,10 +390,11 @@ func (x *explorer) expand(i int32) {
 }
 
 // branches evaluates the branches of command c in the current state
-// (cached per state).
+// (cached per state, and for every state when its probabilities are
+// constants and not exact).
 func (x *explorer) branches(c *command) []branch {
 	id := c.gid
-	if x.brStamp[id] == x.cur {
+	if st := x.brStamp[id]; st == x.cur || st == everyState {
 		return x.brCache[id]
 	}
 	s := x.s2
@@ -429,7 +430,24 @@ func (x *explorer) branches(c *command) []branch {
 	}
 	x.brCache[id] = br
 	x.brStamp[id] = x.cur
+	if !x.exact && constProbs(c) {
+		x.brStamp[id] = everyState
+	}
 	return br
+}
+
+// everyState is the stamp of branches that hold in every state.
+const everyState = math.MinInt32
+
+// constProbs reports whether every probability of command c is a
+// constant.
+func constProbs(c *command) bool {
+	for _, u := range c.updates {
+		if !u.probConst && u.prob != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *explorer) exactProb(u *update, p float64) *big.Rat {
