@@ -1,7 +1,9 @@
 package translate
 
 import (
+	"encoding/binary"
 	"slices"
+	"strings"
 	"unsafe"
 )
 
@@ -127,17 +129,23 @@ func (x *explorer) csgKnownShape() *csgShape {
 	if sh.last >= 0 && slices.Equal(key, sh.lastKey) {
 		return &sh.shapes[sh.last]
 	}
-	sh.buf = sh.buf[:0]
-	for _, w := range key {
-		sh.buf = append(sh.buf, byte(w), byte(w>>8), byte(w>>16), byte(w>>24), byte(w>>32), byte(w>>40), byte(w>>48), byte(w>>56))
-	}
-	i, ok := sh.index[unsafe.String(unsafe.SliceData(sh.buf), len(sh.buf))]
+	i, ok := sh.index[sh.keyString()]
 	if !ok {
 		return nil
 	}
 	sh.last = i
 	copy(sh.lastKey, key)
 	return &sh.shapes[i]
+}
+
+// keyString returns the current shape's key as a string that aliases
+// sh.buf (valid until the next call).
+func (sh *csgShapes) keyString() string {
+	sh.buf = sh.buf[:0]
+	for _, w := range sh.key {
+		sh.buf = binary.LittleEndian.AppendUint64(sh.buf, w)
+	}
+	return unsafe.String(unsafe.SliceData(sh.buf), len(sh.buf))
 }
 
 // csgReplay adds the choices of a recorded shape to the current state.
@@ -167,6 +175,10 @@ func (sh *csgShapes) recordJoint(tuple []int32, parts []participant) {
 	if sh == nil || !sh.rec {
 		return
 	}
+	if sh.stored+len(sh.recJoint)+len(sh.recParts)+len(tuple)+len(parts) > maxShapeEntries {
+		sh.rec = false // too large to keep
+		return
+	}
 	sh.recJoint = append(sh.recJoint, tuple...)
 	sh.recStart = append(sh.recStart, int32(len(sh.recParts)))
 	for _, p := range parts {
@@ -191,10 +203,6 @@ func (sh *csgShapes) endShape() {
 		parts:     slices.Clone(sh.recParts),
 		partStart: append(slices.Clone(sh.recStart), int32(len(sh.recParts))),
 	}
-	sh.buf = sh.buf[:0]
-	for _, w := range sh.key {
-		sh.buf = append(sh.buf, byte(w), byte(w>>8), byte(w>>16), byte(w>>24), byte(w>>32), byte(w>>40), byte(w>>48), byte(w>>56))
-	}
-	sh.index[string(sh.buf)] = int32(len(sh.shapes))
+	sh.index[strings.Clone(sh.keyString())] = int32(len(sh.shapes))
 	sh.shapes = append(sh.shapes, shape)
 }
