@@ -54,7 +54,10 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	}
 	x := &prism.Resp{OpPos: pos, Kind: prism.SHAPLEY, Agent: prism.PlayerRef{Pos: pos, Index: 1},
 		Plan: plan, Degree: prism.DegAll, Rel: prism.RelQuery, Outcome: outcome}
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, false) // Values runs every pass at once
+	// Every coalition's pass runs first, all at once (Prefetch of a power
+	// query): the check that the plan can be carried out then reads
+	// Compat_Ag(π)'s pass instead of sweeping its states again.
+	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, true)
 	if err != nil {
 		return nil, err
 	}

@@ -58,7 +58,7 @@ func powerOf(kind prism.RespKind, v *resp.Values, i int, exact bool) *Power {
 
 // checkPower evaluates `SHAPLEY(i, π)=? [ψ]`, `#=?` and `P=?` at s0.
 func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
-	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, false) // Values runs every pass at once
+	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, true) // every coalition's pass, at once (as blame)
 	if err != nil {
 		return nil, err
 	}

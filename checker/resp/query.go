@@ -171,6 +171,8 @@ const passBatch = 64
 // Compat_Ag(π). They share their layers where the plan filters them alike,
 // which for a plan with long free stretches is nearly one pass for all.
 // (The boolean operator runs its passes one by one: it often needs few.)
+// For CCR the list is every coalition, J ∋ i and J∖{i}: what Values needs
+// for the power indices and onus blame.
 func (q *Query) Prefetch() {
 	i := uint64(1) << uint(q.Agent)
 	js := []uint64{q.all(), 0}
