@@ -57,7 +57,12 @@ func (q *Query) closed() bool {
 	mark(q.Start)
 	level := []int32{q.Start}
 	var next []int32
+	meter := p.Model().Meter()
 	for k := 0; k < q.T && len(level) > 0; k++ {
+		if meter != nil {
+			meter.Report(progress.Status{Task: "exploring the product", Step: int64(k), Steps: int64(q.T),
+				Detail: fmt.Sprintf("%d states", p.Size())})
+		}
 		next = next[:0]
 		for _, id := range level {
 			// Explores id; its successors at its Due position, if any.

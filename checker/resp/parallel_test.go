@@ -146,6 +146,7 @@ func TestEach(t *testing.T) {
 // say how many are done.
 func TestEachProgress(t *testing.T) {
 	q := chainQuery(20, 5)
+	q.closed() // its own progress line would come first
 	var mu sync.Mutex
 	var lines []string
 	meter := progress.StartAfter(func(s progress.Status) {
