@@ -8,10 +8,22 @@ import (
 // csgChoices builds the choices of the current state of a csg: one per
 // joint action (reference §4.8), ordered lexicographically by the tuple of
 // the players' action indices (idle = 0). It finds the enabled commands,
-// the moves each player has, and then the joint actions.
+// the moves each player has, and then the joint actions; or, in a state
+// of a shape seen before, takes them from there (csgshape.go).
 func (x *explorer) csgChoices() {
+	if noShapes {
+		x.csgEnabled()
+		x.csgJointActions(x.csgMoves())
+		return
+	}
+	if shape := x.csgKnownShape(); shape != nil {
+		x.csgReplay(shape)
+		return
+	}
+	x.shapes.startShape()
 	x.csgEnabled()
 	x.csgJointActions(x.csgMoves())
+	x.shapes.endShape()
 }
 
 // csgEnabled collects the enabled commands of each module in the current
@@ -271,6 +283,7 @@ func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 	if len(parts) == 0 {
 		return false
 	}
+	x.shapes.recordJoint(tuple, parts)
 	x.emit(0, parts)
 	x.chJoint = grow(x.chJoint, len(tuple))
 	x.chJoint = append(x.chJoint, tuple...)

@@ -102,6 +102,7 @@ type explorer struct {
 	tuplePos   []int     // its position in moves
 	used       [][]bool  // per player and move: in a surviving joint action
 	matched    [][]*command
+	shapes     *csgShapes
 }
 
 func (b *builder) explore() (g *Game, err error) {
@@ -157,6 +158,9 @@ func (b *builder) explore() (g *Game, err error) {
 		}
 	}
 	x.discover = false
+	if firstPassDone != nil {
+		firstPassDone(x.memory())
+	}
 	order := x.st.renumber()
 	if x.keep {
 		x.permute(order)
@@ -172,6 +176,10 @@ func (b *builder) explore() (g *Game, err error) {
 	}
 	return x.finish(initial, order), nil
 }
+
+// firstPassDone, if set (by tests), is given the memory estimate at the
+// end of the first pass.
+var firstPassDone func(estimate int64)
 
 // keepTransitions is the most transitions the first pass keeps for a
 // permutation (about 25 MB of arrays, and as much again for the copy).
@@ -382,10 +390,11 @@ func (x *explorer) expand(i int32) {
 }
 
 // branches evaluates the branches of command c in the current state
-// (cached per state).
+// (cached per state, and for every state when its probabilities are
+// constants and not exact).
 func (x *explorer) branches(c *command) []branch {
 	id := c.gid
-	if x.brStamp[id] == x.cur {
+	if st := x.brStamp[id]; st == x.cur || st == everyState {
 		return x.brCache[id]
 	}
 	s := x.s2
@@ -421,7 +430,24 @@ func (x *explorer) branches(c *command) []branch {
 	}
 	x.brCache[id] = br
 	x.brStamp[id] = x.cur
+	if !x.exact && constProbs(c) {
+		x.brStamp[id] = everyState
+	}
 	return br
+}
+
+// everyState is the stamp of branches that hold in every state.
+const everyState = math.MinInt32
+
+// constProbs reports whether every probability of command c is a
+// constant.
+func constProbs(c *command) bool {
+	for _, u := range c.updates {
+		if !u.probConst && u.prob != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *explorer) exactProb(u *update, p float64) *big.Rat {

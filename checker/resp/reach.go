@@ -28,6 +28,7 @@ type Emptiness struct {
 // from its pass if that has run, else by the sweep above.
 func (q *Query) Empty(j uint64) Emptiness {
 	m := q.shared()
+	// No pass runs while coalitions run in parallel: reading them is safe.
 	if r, ok := m.passes[j]; ok {
 		return Emptiness{AnyAcc: r.AnyAcc, AnyRej: r.AnyRej, EmptyAt: r.EmptyAt}
 	}
@@ -35,12 +36,7 @@ func (q *Query) Empty(j uint64) Emptiness {
 	if r, ok := m.passes[j]; ok {
 		return Emptiness{AnyAcc: r.AnyAcc, AnyRej: r.AnyRej, EmptyAt: r.EmptyAt}
 	}
-	if e, ok := m.reach[j]; ok {
-		return e
-	}
-	e := q.sweep(q.Compat(j))
-	m.reach[j] = e
-	return e
+	return cell(m, m.reach, j).get(func() Emptiness { return q.sweep(q.Compat(j)) })
 }
 
 // sweep computes the emptiness of the histories filtered by mask.
@@ -56,10 +52,12 @@ func (q *Query) sweep(mask uint64) Emptiness {
 	// discovered): a set without sorting.
 	var seen []int
 	for k := 0; k < q.T; k++ {
-		meter.Report(progress.Status{Task: "reachable histories", Step: int64(k), Steps: int64(q.T),
-			Detail: fmt.Sprintf("%d states", len(cur))})
+		if meter != nil {
+			meter.Report(progress.Status{Task: "reachable histories", Step: int64(k), Steps: int64(q.T),
+				Detail: withDone(fmt.Sprintf("%d states", len(cur)), q.coalitionsDone())})
+		}
 		st := stepAt(q, k)
-		allow := m.Allowed(st, mask)
+		allow := q.allowed(st, mask)
 		next = next[:0]
 		for _, id := range cur {
 			lo, hi := g.Choices(int(p.S[id]))
