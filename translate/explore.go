@@ -103,6 +103,7 @@ type explorer struct {
 	used       [][]bool  // per player and move: in a surviving joint action
 	matched    [][]*command
 	shapes     *csgShapes
+	joint      *jointTables
 }
 
 func (b *builder) explore() (g *Game, err error) {
