@@ -33,7 +33,7 @@ type pageTable struct {
 }
 
 const (
-	pageBits  = 12
+	pageBits  = 10
 	pageSize  = 1 << pageBits
 	pageBytes = 4 * pageSize
 	pageCache = 4
@@ -41,9 +41,9 @@ const (
 	// sparseBytesPerKey bytes a key (a keyTable takes 21 to 43) and more
 	// than sparseFloor bytes in all. (A breadth-first search of a model
 	// of two variables reaches the pages of d rows when it has found
-	// about d^2/2 states: robots' pages take 32 bytes a state at d=1024.)
+	// about d^2/2 states: robots' pages take 32 bytes a state at d=256.)
 	sparseBytesPerKey = 32
-	sparseFloor       = 32 << 20
+	sparseFloor       = 2 << 20
 )
 
 func newPageTable() *pageTable { return &pageTable{dir: newKeyTable()} }

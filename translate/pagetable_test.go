@@ -20,6 +20,7 @@ func TestPageTable(t *testing.T) {
 		{"zero and max", []uint64{math.MaxUint64, 0}, false},
 		{"dense run, backwards", reverse(seqKeys(10000, 1)), false},
 		{"across pages", seqKeys(3000, 7), false},
+		{"one key a page, under the floor", seqKeys(100, 1<<40), false},
 		{"one key a page", seqKeys(3000, 1<<40), true},
 	}
 	for _, row := range rows {
