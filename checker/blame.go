@@ -54,12 +54,18 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	}
 	x := &prism.Resp{OpPos: pos, Kind: prism.SHAPLEY, Agent: prism.PlayerRef{Pos: pos, Index: 1},
 		Plan: plan, Degree: prism.DegAll, Rel: prism.RelQuery, Outcome: outcome}
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, false) // Values runs every pass at once
+	// Every coalition's pass runs first, all at once (Prefetch of a power
+	// query): the check that the plan can be carried out then reads
+	// Compat_Ag(π)'s pass instead of sweeping its states again.
+	c.setPhase("every coalition's pass")
+	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, true)
 	if err != nil {
 		return nil, err
 	}
 	exact := c.cfg.Exact
+	c.setPhase("power indices")
 	v := q.Values()
+	c.setPhase("verdicts")
 	b = &Blame{Horizon: q.T}
 	for i, name := range c.g.Players {
 		row := AgentBlame{Agent: name}
@@ -75,6 +81,7 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	for _, co := range v.Coalitions {
 		b.Coalitions = append(b.Coalitions, CoalitionValue{Players: c.playerNames(co.Mask), Coalition: co})
 	}
+	c.setPhase("loss notes")
 	c.lossNotes(q, plan, respCoalitions(prism.SHAPLEY, q))
 	for _, row := range b.Agents {
 		c.signNote(plan.Pos, row.Agent, []string{"SHAPLEY", "BANZHAF"}, []*Power{&row.Shapley, &row.Banzhaf})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
+	"sync/atomic"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
@@ -164,6 +165,10 @@ type Checker struct {
 	inf  *infState                            // P on infinite paths: the induced chain (pinf.go)
 
 	steady map[*prism.ProbOp][]float64 // S operators' values per state (steady.go)
+
+	// phase names the part of a long query that is running (a string; ""
+	// or unset: none), between the query and the task in progress lines.
+	phase atomic.Value
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
@@ -264,15 +269,36 @@ func (c *Checker) startProgress(query string) func() {
 	if len(query) > 60 {
 		query = query[:57] + "..."
 	}
-	m := progress.Start(func(s progress.Status) {
+	c.setPhase("")
+	m := progress.StartAfter(func(s progress.Status) {
+		if ph, _ := c.phase.Load().(string); ph != "" {
+			s.Task = ph + ": " + s.Task
+		}
 		s.Task = query + ": " + s.Task
 		f(s)
-	})
+	}, progressDelay)
 	c.hist.SetMeter(m)
 	return func() {
 		m.Finish()
 		c.hist.SetMeter(nil)
+		c.setPhase("")
 	}
+}
+
+// progressDelay is how long a query runs before its progress is shown
+// (tests set 0).
+var progressDelay = progress.Delay
+
+// setPhase names the part of the query that runs next in its progress
+// lines, e.g. "loss notes" ("": none).
+func (c *Checker) setPhase(ph string) { c.phase.Store(ph) }
+
+// inPhase names the part of the query that runs until the function it
+// returns is called, which restores the name before.
+func (c *Checker) inPhase(ph string) func() {
+	old, _ := c.phase.Load().(string)
+	c.setPhase(ph)
+	return func() { c.setPhase(old) }
 }
 
 func (c *Checker) check(e prism.Expr) (res *Result, err error) {

@@ -58,11 +58,15 @@ func powerOf(kind prism.RespKind, v *resp.Values, i int, exact bool) *Power {
 
 // checkPower evaluates `SHAPLEY(i, π)=? [ψ]`, `#=?` and `P=?` at s0.
 func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
-	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, false) // Values runs every pass at once
+	done := c.inPhase("every coalition's pass")
+	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, true) // every coalition's pass, at once (as blame)
+	done()
 	if err != nil {
 		return nil, err
 	}
+	done = c.inPhase("power indices")
 	p := powerOf(x.Kind, q.Values(), q.Agent, c.cfg.Exact)
+	done()
 	res := &Result{Horizon: q.T, HasHorizon: true}
 	switch x.Degree {
 	case prism.DegAll:
@@ -74,7 +78,9 @@ func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v takes =?, #=? or P=?", x.Kind)
 	}
+	done = c.inPhase("loss notes")
 	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
+	done()
 	asked := *p // the measures the query prints
 	switch x.Degree {
 	case prism.DegProb:

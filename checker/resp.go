@@ -179,7 +179,9 @@ func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
 	default:
 		return nil, c.errAt(x.OpPos, "%v%s is not a degree query", x.Kind, relString(x.Rel))
 	}
+	done := c.inPhase("loss notes")
 	c.lossNotes(q, x.Plan, respCoalitions(x.Kind, q))
+	done()
 	return res, nil
 }
 

@@ -231,9 +231,13 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 	name := ref.Name
 	var losses []*PlanLoss
 	for i, f := range lossy {
-		mine := q.Pass(f.j)
+		// This reading's pass over the same L steps (over all T it is the
+		// query's own).
+		var mine *hist.Result
 		if L < q.T {
 			mine = q.Product.Pass(q.Start, q.Steps, L, q.Compat(f.j), false)
+		} else {
+			mine = q.Pass(f.j)
 		}
 		drop, free := mine, other[i]
 		if q.Free {

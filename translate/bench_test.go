@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
@@ -69,4 +70,27 @@ func BenchmarkBuildCounters215(b *testing.B) {
 // csg of 10^6 states with joint actions.
 func BenchmarkBuildRobots1000(b *testing.B) {
 	benchBuild(b, "../examples/robots.prism", "N=1000,cross=40")
+}
+
+// BenchmarkBuildRobotsMemoryStop builds examples/robots.prism with
+// N=10000 (10^8 states) under a 2.9 GiB budget, the build of robustness
+// reproducer 10: it must stop with a memory LimitError.
+func BenchmarkBuildRobotsMemoryStop(b *testing.B) {
+	src, err := os.ReadFile("../examples/robots.prism")
+	if err != nil {
+		b.Skipf("model not found: %v", err)
+	}
+	fset := prism.NewFileSet()
+	mf, err := prism.ParseModel(fset, "robots.prism", string(src))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < b.N; i++ {
+		_, err := Build(fset, mf, nil, Config{Consts: constsFrom(b, "N=10000,cross=1"),
+			MaxStates: 1_000_000_000, MaxMemory: 29 << 30 / 10})
+		var le *LimitError
+		if !errors.As(err, &le) || le.Resource != Memory {
+			b.Fatalf("got %v, want the memory limit", err)
+		}
+	}
 }

@@ -8,10 +8,22 @@ import (
 // csgChoices builds the choices of the current state of a csg: one per
 // joint action (reference §4.8), ordered lexicographically by the tuple of
 // the players' action indices (idle = 0). It finds the enabled commands,
-// the moves each player has, and then the joint actions.
+// the moves each player has, and then the joint actions; or, in a state
+// of a shape seen before, takes them from there (csgshape.go).
 func (x *explorer) csgChoices() {
+	if noShapes {
+		x.csgEnabled()
+		x.csgJointActions(x.csgMoves())
+		return
+	}
+	if shape := x.csgKnownShape(); shape != nil {
+		x.csgReplay(shape)
+		return
+	}
+	x.shapes.startShape()
 	x.csgEnabled()
 	x.csgJointActions(x.csgMoves())
+	x.shapes.endShape()
 }
 
 // csgEnabled collects the enabled commands of each module in the current
@@ -187,27 +199,87 @@ func (x *explorer) labelList(l []int) string {
 	return strings.Join(names, ",")
 }
 
-func inTuple(t []int32, a int) bool {
-	for _, y := range t {
-		if int(y) == a {
-			return true
+// jointTables are what jointChoice needs to know of the model to look at
+// only the modules and actions a joint action concerns (a csg of many
+// players has many modules, most of which carry none of a player's
+// actions).
+type jointTables struct {
+	// per module: the players whose moves (the first labels of the
+	// commands of their modules) the module's commands carry
+	modPlayers [][]int
+	// per action: the player modules with a command whose first label it is
+	coverMods [][]int
+	// per action: stamp when it is in the current joint action
+	marks []int32
+	stamp int32
+}
+
+func newJointTables(b *builder) *jointTables {
+	jt := &jointTables{modPlayers: make([][]int, len(b.modules)), coverMods: make([][]int, len(b.actions)),
+		marks: make([]int32, len(b.actions))}
+	moves := make([]map[int]bool, len(b.players))
+	for p := range moves {
+		moves[p] = map[int]bool{}
+	}
+	for mi, m := range b.modules {
+		p := b.modOwner[mi]
+		if p < 0 {
+			continue
+		}
+		for _, c := range m.cmds {
+			if len(c.labels) > 0 {
+				moves[p][c.labels[0]] = true
+				if l := jt.coverMods[c.labels[0]]; len(l) == 0 || l[len(l)-1] != mi {
+					jt.coverMods[c.labels[0]] = append(l, mi)
+				}
+			}
 		}
 	}
-	return false
+	for mi, m := range b.modules {
+		for p := range moves {
+			for a := range moves[p] {
+				if m.alpha[a] {
+					jt.modPlayers[mi] = append(jt.modPlayers[mi], p)
+					break
+				}
+			}
+		}
+	}
+	return jt
 }
+
+// mark makes inTuple answer for the actions of tuple.
+func (jt *jointTables) mark(tuple []int32) {
+	jt.stamp++
+	if jt.stamp == 0 { // wrapped: no mark may survive
+		clear(jt.marks)
+		jt.stamp = 1
+	}
+	for _, a := range tuple {
+		jt.marks[a] = jt.stamp
+	}
+}
+
+// inTuple reports whether action a is in the joint action last marked.
+func (jt *jointTables) inTuple(a int) bool { return jt.marks[a] == jt.stamp }
 
 // jointChoice adds the choice of joint action tuple, if it survives the
 // coverage rule; it reports whether it did.
 func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 	b := x.b
+	if x.joint == nil {
+		x.joint = newJointTables(b)
+	}
+	jt := x.joint
+	jt.mark(tuple)
 	for mi := range b.modules {
 		ms := matched[mi][:0]
 		en := x.enabled[mi]
-		for _, i := range x.csgIdx[mi].candidates(tuple) {
+		for _, i := range x.csgIdx[mi].candidates(tuple, jt.modPlayers[mi]) {
 			c := en[i]
 			ok := true
 			for _, a := range c.labels {
-				if !inTuple(tuple, a) {
+				if !jt.inTuple(a) {
 					ok = false
 					break
 				}
@@ -242,10 +314,7 @@ func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 			continue
 		}
 		covered := false
-		for mi := range b.modules {
-			if b.modOwner[mi] < 0 {
-				continue
-			}
+		for _, mi := range jt.coverMods[a] {
 			for _, c := range matched[mi] {
 				if int32(c.labels[0]) == a {
 					covered = true
@@ -271,6 +340,7 @@ func (x *explorer) jointChoice(tuple []int32, matched [][]*command) bool {
 	if len(parts) == 0 {
 		return false
 	}
+	x.shapes.recordJoint(tuple, parts)
 	x.emit(0, parts)
 	x.chJoint = grow(x.chJoint, len(tuple))
 	x.chJoint = append(x.chJoint, tuple...)

@@ -41,16 +41,22 @@ func (ix *actionIndex) add(i int32, labels []int) {
 
 // candidates returns, ascending, the positions of the enabled commands
 // that carry no label or one of the actions of tuple: a superset of those
-// whose labels all lie in tuple.
-func (ix *actionIndex) candidates(tuple []int32) []int32 {
+// whose labels all lie in tuple. Only the moves of the given players are
+// looked at: the others are not in the module's alphabet.
+func (ix *actionIndex) candidates(tuple []int32, players []int) []int32 {
 	c := append(ix.cand[:0], ix.unl...)
-	for _, a := range tuple {
-		if a > 0 {
+	for _, p := range players {
+		if a := tuple[p]; a > 0 {
 			c = append(c, ix.byAct[a]...)
 		}
 	}
-	slices.Sort(c)
-	c = slices.Compact(c)
+	for i := 1; i < len(c); i++ {
+		if c[i] <= c[i-1] {
+			slices.Sort(c)
+			c = slices.Compact(c)
+			break
+		}
+	}
 	ix.cand = c
 	return c
 }

@@ -13,17 +13,25 @@
 // with the renaming map applied to names, actions and functions; the
 // commonest shapes (a variable against or plus a constant) are compiled into
 // one closure (exprfast.go). States are interned by their packed valuation
-// (store.go: a direct table for keys of at most 24 bits, an open-addressing
-// table for 64-bit keys, keyset.go, a map of byte strings otherwise). A
+// (store.go: a direct table for keys of at most 24 bits; for 64-bit keys the
+// same table cut into pages made on demand, pagetable.go, or, when the
+// states are too sparse for pages, an open-addressing table, keyset.go; a
+// map of byte strings otherwise). A
 // first, breadth-first pass finds the states, keeping one state's choices
 // at a time; the states are sorted by valuation and renumbered (reference
 // §4.12), and a second pass expands them in that order into arrays of their
 // final sizes, which become the game's (explore.go). A model of at most
 // 2^21 transitions keeps the first pass's arrays and permutes them instead
 // (permute.go). Every limit, and Config.Poll, is checked in one place of the
-// loop, explorer.checkLimits (limits.go). A csg module's enabled commands
-// are indexed by action (csgindex.go), so that each joint action looks only
-// at the commands carrying its actions.
+// loop, explorer.checkLimits (limits.go): the memory estimate there never
+// exceeds its value at the end of the first pass (the states found and not
+// yet expanded count as a choice and a transition each), so a model too
+// large for Config.MaxMemory stops as soon as the states found say so, and
+// one that fits is never stopped. A csg module's
+// enabled commands are indexed by action (csgindex.go), so that each joint
+// action looks only at the commands carrying its actions, and the joint
+// actions of a set of enabled commands are worked out once and replayed in
+// every state with the same set (csgshape.go).
 //
 // Where the language reference and PRISM-games' source (simulator/Updater,
 // ChoiceListFlexi, ModulesFileModelGenerator) differ, the source wins:

@@ -3,6 +3,7 @@ package translate
 import (
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/onus-mc/onus/prism"
@@ -47,11 +48,16 @@ type explorer struct {
 	// transitions, as long as they are fewer than keepTransitions: a small
 	// model is then put in PRISM's order by permuting them (permute.go)
 	// instead of a second pass.
-	keep   bool
-	totCh  int64
-	totTr  int64
-	totMix int64
-	polls  int
+	keep bool
+	// countOnly is set in the first pass of a csg once it keeps nothing:
+	// only the targets of a choice are found (its size), not their
+	// probabilities, which a csg needs for nothing else there (an mdp's
+	// duplicate choices and a dtmc's mixing do).
+	countOnly bool
+	totCh     int64
+	totTr     int64
+	totMix    int64
+	polls     int
 
 	// per explored state
 	stChoice []int32 // start of its choices
@@ -102,6 +108,8 @@ type explorer struct {
 	tuplePos   []int     // its position in moves
 	used       [][]bool  // per player and move: in a surviving joint action
 	matched    [][]*command
+	shapes     *csgShapes
+	joint      *jointTables
 }
 
 func (b *builder) explore() (g *Game, err error) {
@@ -151,12 +159,16 @@ func (b *builder) explore() (g *Game, err error) {
 		x.expand(i)
 		if x.keep && len(x.trTarget) > keepTransitions {
 			x.keep = false
+			x.countOnly = b.typ == prism.TypeCSG
 		}
 		if !x.keep {
 			x.forget()
 		}
 	}
-	x.discover = false
+	x.discover, x.countOnly = false, false
+	if firstPassDone != nil {
+		firstPassDone(x.memory())
+	}
 	order := x.st.renumber()
 	if x.keep {
 		x.permute(order)
@@ -172,6 +184,10 @@ func (b *builder) explore() (g *Game, err error) {
 	}
 	return x.finish(initial, order), nil
 }
+
+// firstPassDone, if set (by tests), is given the memory estimate at the
+// end of the first pass.
+var firstPassDone func(estimate int64)
 
 // keepTransitions is the most transitions the first pass keeps for a
 // permutation (about 25 MB of arrays, and as much again for the copy).
@@ -382,10 +398,11 @@ func (x *explorer) expand(i int32) {
 }
 
 // branches evaluates the branches of command c in the current state
-// (cached per state).
+// (cached per state, and for every state when its probabilities are
+// constants and not exact).
 func (x *explorer) branches(c *command) []branch {
 	id := c.gid
-	if x.brStamp[id] == x.cur {
+	if st := x.brStamp[id]; st == x.cur || st == everyState {
 		return x.brCache[id]
 	}
 	s := x.s2
@@ -421,7 +438,24 @@ func (x *explorer) branches(c *command) []branch {
 	}
 	x.brCache[id] = br
 	x.brStamp[id] = x.cur
+	if !x.exact && constProbs(c) {
+		x.brStamp[id] = everyState
+	}
 	return br
+}
+
+// everyState is the stamp of branches that hold in every state.
+const everyState = math.MinInt32
+
+// constProbs reports whether every probability of command c is a
+// constant.
+func constProbs(c *command) bool {
+	for _, u := range c.updates {
+		if !u.probConst && u.prob != nil {
+			return false
+		}
+	}
+	return true
 }
 
 func (x *explorer) exactProb(u *update, p float64) *big.Rat {
@@ -441,6 +475,10 @@ func (x *explorer) exactProb(u *update, p float64) *big.Rat {
 // (and adds nothing) if the choice duplicates an earlier one of the state
 // with the same action (mdp/smg).
 func (x *explorer) emit(action int32, parts []participant) bool {
+	if x.countOnly {
+		x.emitCount(parts)
+		return true
+	}
 	cs := len(x.trTarget)
 	idx := x.elemIdx[:0]
 	for range parts {
@@ -514,6 +552,40 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 	x.chTrans = grow(x.chTrans, 1)
 	x.chTrans = append(x.chTrans, int32(cs))
 	return true
+}
+
+// emitCount is emit for the first pass of a csg (countOnly): it adds the
+// choice's distinct targets, without probabilities.
+func (x *explorer) emitCount(parts []participant) {
+	cs := len(x.trTarget)
+	idx := x.elemIdx[:0]
+	for range parts {
+		idx = append(idx, 0)
+	}
+	x.elemIdx = idx
+	for {
+		t := x.target(parts, idx)
+		if !slices.Contains(x.trTarget[cs:], t) {
+			x.trTarget = grow(x.trTarget, 1)
+			x.trTarget = append(x.trTarget, t)
+			if len(x.trTarget)%4096 == 0 {
+				x.checkLimits() // one state's choices can be huge
+			}
+		}
+		k := 0
+		for ; k < len(parts); k++ {
+			idx[k]++
+			if idx[k] < len(parts[k].br) {
+				break
+			}
+			idx[k] = 0
+		}
+		if k == len(parts) {
+			break
+		}
+	}
+	x.chTrans = grow(x.chTrans, 1)
+	x.chTrans = append(x.chTrans, int32(cs))
 }
 
 // isDuplicate reports whether the distribution at trTarget[cs:] with the

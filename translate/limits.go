@@ -107,19 +107,29 @@ func (x *explorer) memory() int64 {
 	held := 4*int64(cap(st.vals)) + 4*int64(cap(x.stChoice)+cap(x.stOwner)) + int64(cap(x.stDead)) +
 		4*int64(cap(x.chAction)+cap(x.chJoint)+cap(x.chTrans)) +
 		12*int64(cap(x.trTarget)) + 8*int64(cap(x.trRat)) + ratBytes*int64(len(x.trRat))
+	// renumbering: the order, and the sorted values; a sort also its
+	// inverse, and the sort keys when they fit in 64 bits
+	renum := 4*n + 4*int64(len(st.vals))
 	switch {
 	case st.dense != nil:
 		held += 4 * int64(len(st.dense))
+	case st.pages != nil:
+		held += st.pages.bytes()
 	case st.fits:
-		held += st.m64.bytes()
+		// the pages and the hash table were held together when the
+		// keys moved
+		held += max(st.m64.bytes(), st.moved)
+		renum += 20 * n
 	default:
 		held += (mapEntryStrBytes + 4*int64(st.n)) * n
+		renum += 4 * n
 	}
-	// renumbering: the order, its inverse and sort keys, the sorted values
-	renum := 24*n + 4*int64(len(st.vals))
 	// the second pass's arrays, which become the game's
-	ch := x.totCh + int64(len(x.chTrans))
-	tr := x.totTr + int64(len(x.trTarget))
+	// every state found and not yet expanded will have a choice and a
+	// transition at least
+	waiting := max(0, n-int64(x.cur)-1)
+	ch := x.totCh + int64(len(x.chTrans)) + waiting
+	tr := x.totTr + int64(len(x.trTarget)) + waiting
 	perChoice := int64(2) // action and first transition
 	if x.b.typ == prism.TypeCSG {
 		perChoice = 1 + int64(len(x.b.players)) // joint action and first transition

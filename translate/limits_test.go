@@ -2,6 +2,8 @@ package translate
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"testing"
 )
 
@@ -98,5 +100,50 @@ func TestPoll(t *testing.T) {
 				t.Fatal("Poll was never called")
 			}
 		})
+	}
+}
+
+// TestMemoryLimitExact checks that a model whose estimate at the end of
+// the first pass is E builds under MaxMemory E and stops under E-1:
+// no estimate made before the end, when fewer states are expanded,
+// exceeds the final one, so that stopping early never refuses a model
+// that fits. The models have wide frontiers (a tree), pages that move
+// to a hash table, csg shapes, and two passes.
+func TestMemoryLimitExact(t *testing.T) {
+	rows := []struct{ name, src, consts string }{
+		{"tree", "mdp\nmodule m x:[0..200000]; [] x<100000 -> 0.5:(x'=2*x+1) + 0.5:(x'=2*x+2); endmodule", ""},
+		{"sparse pages", "mdp\nmodule m x:[0..4000]; z:[0..100000]; [] x<4000 -> 0.5:(x'=x+1) + 0.5:(x'=min(4000,x+7)); endmodule", ""},
+		{"robots", "", "N=60,cross=7"},
+		{"counters", "", "N=30"},
+	}
+	for i, file := range map[int]string{2: "../examples/robots.prism", 3: "testdata/counters.prism"} {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows[i].src = string(src)
+	}
+	saved := keepTransitions
+	defer func() { keepTransitions, firstPassDone = saved, nil }()
+	for _, row := range rows {
+		for _, keep := range []int{saved, -1} {
+			t.Run(fmt.Sprintf("%s keep=%d", row.name, keep), func(t *testing.T) {
+				keepTransitions = keep
+				var est int64
+				firstPassDone = func(e int64) { est = e }
+				m, err := buildSrc(t, "m.prism", row.src, row.consts, false)
+				if err != nil {
+					t.Fatal(err)
+				}
+				firstPassDone = nil
+				if _, err := Build(m.Fset, m.File, nil, Config{Consts: constsFrom(t, row.consts), MaxMemory: est}); err != nil {
+					t.Fatalf("MaxMemory %d (the estimate): %v", est, err)
+				}
+				_, err = Build(m.Fset, m.File, nil, Config{Consts: constsFrom(t, row.consts), MaxMemory: est - 1})
+				if le, ok := err.(*LimitError); !ok || le.Resource != Memory {
+					t.Fatalf("MaxMemory %d (the estimate less 1): err = %v", est-1, err)
+				}
+			})
+		}
 	}
 }

@@ -12,14 +12,18 @@ import (
 // the packed fields. Both keys sort like the valuations (§4.12). When the
 // packed valuation has at most denseBits bits, a table indexed by the key
 // replaces the map: no hashing, and the states come out in key order by a
-// scan instead of a sort.
+// scan instead of a sort. Longer keys of up to 64 bits go to the same
+// table cut into pages made on demand (pagetable.go), or to a hash table
+// (keyset.go) when the states are too sparse for pages.
 type store struct {
 	n     int
 	lo    []int64
 	width []uint
 	fits  bool
-	dense []int32   // index by key: state+1, 0 for none (when the key is short)
-	m64   *keyTable // keys of up to 64 bits, too long for dense
+	dense []int32    // index by key: state+1, 0 for none (when the key is short)
+	pages *pageTable // keys of up to 64 bits, too long for dense
+	m64   *keyTable  // the same when the pages were too sparse
+	moved int64      // the bytes of pages and hash table when the keys moved
 	mstr  map[string]int32
 	vals  []int32
 	count int
@@ -51,7 +55,7 @@ func newStore(vars []Var, max int) *store {
 	case total <= denseBits:
 		st.dense = make([]int32, 1<<total)
 	case st.fits:
-		st.m64 = newKeyTable()
+		st.pages = newPageTable()
 	default:
 		st.mstr = map[string]int32{}
 	}
@@ -94,11 +98,11 @@ func (st *store) find(s []int32) (int32, bool) {
 	}
 	if st.fits {
 		k := st.key64(s)
-		if i := st.m64.get(k); i >= 0 {
+		if i := st.get(k); i >= 0 {
 			return i, false
 		}
 		i := st.add(s)
-		st.m64.put(k, i)
+		st.put(k, i)
 		return i, true
 	}
 	k := st.keyStr(s)
@@ -117,7 +121,7 @@ func (st *store) findKey(k uint64, s []int32) int32 {
 		if i := st.dense[k]; i > 0 {
 			return i - 1
 		}
-	} else if i := st.m64.get(k); i >= 0 {
+	} else if i := st.get(k); i >= 0 {
 		return i
 	}
 	for v := range s {
@@ -127,9 +131,32 @@ func (st *store) findKey(k uint64, s []int32) int32 {
 	if st.dense != nil {
 		st.dense[k] = i + 1
 	} else {
-		st.m64.put(k, i)
+		st.put(k, i)
 	}
 	return i
+}
+
+// get looks key k up in the pages or the hash table (when the key fits
+// but is too long for dense), -1 if absent.
+func (st *store) get(k uint64) int32 {
+	if st.pages != nil {
+		return st.pages.get(k)
+	}
+	return st.m64.get(k)
+}
+
+// put adds key k with index i to the pages or the hash table, and moves
+// the pages into a hash table when they become sparse.
+func (st *store) put(k uint64, i int32) {
+	if st.pages == nil {
+		st.m64.put(k, i)
+		return
+	}
+	if st.pages.put(k, i) {
+		st.m64 = st.pages.keyTable()
+		st.moved = st.pages.bytes() + st.m64.bytes()
+		st.pages = nil
+	}
 }
 
 // setField returns key k with variable v's field holding value x.
@@ -155,15 +182,20 @@ func (st *store) state(i int32) []int32 {
 // valuations): afterwards find and state use the new indices. It returns
 // the old index of each new one.
 func (st *store) renumber() []int32 {
-	order := make([]int32, 0, st.count)
-	if st.dense != nil {
+	var order []int32
+	switch {
+	case st.pages != nil:
+		order = st.pages.renumber()
+	case st.dense != nil:
+		order = make([]int32, 0, st.count)
 		for k, i := range st.dense {
 			if i > 0 {
 				order = append(order, i-1)
 				st.dense[k] = int32(len(order))
 			}
 		}
-	} else {
+	default:
+		order = make([]int32, 0, st.count)
 		for i := 0; i < st.count; i++ {
 			order = append(order, int32(i))
 		}

@@ -138,6 +138,8 @@ func TestClassify(t *testing.T) {
 		{"wall after the CPU limit", plain, Outcome{Exit: -1, Signal: "killed", WallKilled: true, CPU: 21 * time.Second}, ClassSlow},
 		{"OOM kill", plain, Outcome{Exit: -1, Signal: "killed", CPU: time.Second}, ClassOOM},
 		{"partial", plain, Outcome{Exit: 2, Outputs: []string{"out/m.tra"}, Stderr: []byte("onus: error: x\n")}, ClassPartial},
+		{"an input replaced", plain, Outcome{Exit: 3, Replaced: []string{"m.prism"}, Stderr: []byte("onus: error: x\n")}, ClassPartial},
+		{"an input replaced by a run that succeeded", plain, Outcome{Exit: 0, Replaced: []string{"m.prism"}}, ClassOK},
 		{"exit 1 with --test", &Run{Args: []string{"check", "--test"}}, Outcome{Exit: 1}, ClassOK},
 		{"exit 1 without --test", plain, Outcome{Exit: 1}, ClassExit},
 		{"exit 5", plain, Outcome{Exit: 5}, ClassExit},

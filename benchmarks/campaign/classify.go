@@ -56,8 +56,15 @@ func classify(run *Run, o *Outcome, lim Limits) (class, reason string) {
 		return ClassOK, "stopped at the harness's file-size limit"
 	case o.Signal != "":
 		return ClassSignal, "killed by " + o.Signal
-	case o.Exit != 0 && o.Exit != 1 && len(o.Outputs) > 0:
-		return ClassPartial, fmt.Sprintf("exit %d left %s: %s", o.Exit, strings.Join(o.Outputs, " "), lastLine(o.Stderr))
+	case o.Exit != 0 && o.Exit != 1 && (len(o.Outputs) > 0 || len(o.Replaced) > 0):
+		var what []string
+		if len(o.Outputs) > 0 {
+			what = append(what, "left "+strings.Join(o.Outputs, " "))
+		}
+		if len(o.Replaced) > 0 {
+			what = append(what, "changed "+strings.Join(o.Replaced, " "))
+		}
+		return ClassPartial, fmt.Sprintf("exit %d %s: %s", o.Exit, strings.Join(what, ", "), lastLine(o.Stderr))
 	case o.Exit == 1 && !testRun(run):
 		return ClassExit, "exit 1 without --test: " + lastLine(o.Stderr)
 	case o.Exit == 2 || o.Exit == 3:

@@ -30,7 +30,9 @@
 //	timeout  killed at the wall-clock limit before using -cpu of CPU
 //	oom      killed by signal 9 (exit 137)
 //	signal   killed by another signal
-//	partial  a failing run (exit 2, 3 or a kill) left an output file
+//	partial  a failing run (exit 2, 3 or a kill) left an output file (a
+//	         temporary one included) or changed one of its input files
+//	         (the run's own copies; a -mainlog file excepted)
 //	silent   exit 2 or 3 with neither an "error:" line on stderr nor
 //	         the usage line a command given no arguments prints
 //	exit     any other exit code

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -31,6 +32,7 @@ type Outcome struct {
 	Stdout     []byte // head and tail (capWriter)
 	Stderr     []byte
 	Outputs    []string // files the run wrote, relative to its directory
+	Replaced   []string // input files the run changed or removed
 	WallKilled bool     // killed at the wall-clock limit
 	Err        error    // the harness could not run it
 }
@@ -113,6 +115,15 @@ func execute(bin string, lim Limits, dir string, run *Run, keep bool) Outcome {
 	}
 	o.Stdout, o.Stderr = stdout.Bytes(), stderr.Bytes()
 	logs := logFiles(run.Args)
+	for n, d := range run.Files {
+		if logs[filepath.Clean(n)] {
+			continue
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, n)); err != nil || !bytes.Equal(b, d) {
+			o.Replaced = append(o.Replaced, n)
+		}
+	}
+	sort.Strings(o.Replaced)
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return nil

@@ -44,8 +44,6 @@ var known = []Known{
 		func(r *Result) bool {
 			return (r.Class == ClassRuntime && bytes.Contains(r.Out.Stderr, []byte("out of memory"))) || r.Class == ClassOOM
 		}},
-	{"partial", "rlimits", "a failing run leaves its output files behind",
-		func(r *Result) bool { return r.Class == ClassPartial }},
 	{"05", "rlimits2", "bounded pATL, reward and equilibrium operators iterate k steps with no step limit",
 		func(r *Result) bool {
 			return (r.Class == ClassSlow || r.Class == ClassTimeout) && r.textMatches(bigBoundRE)

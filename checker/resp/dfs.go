@@ -2,10 +2,12 @@ package resp
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file holds the depth-first form of the plan search, which the
@@ -53,6 +55,10 @@ func (s *searcher) run(step int, set []int32) bool {
 		panic(&limit.Error{What: "plan-search states", Limit: lim})
 	}
 	key := string(k)
+	if len(s.memo)&1023 == 0 {
+		q.Product.Model().Meter().Report(progress.Status{Task: "witness plan search", Step: int64(step), Steps: int64(q.T),
+			Detail: fmt.Sprintf("%d sets tried", len(s.memo))})
+	}
 	s.memo[key] = false // cycles are impossible (step grows); placeholder
 	var st *hist.Step
 	if step < len(q.Steps) {

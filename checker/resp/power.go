@@ -76,11 +76,10 @@ func (q *Query) Values() *Values {
 		js[j] = uint64(j)
 	}
 	q.measure(js...) // every coalition's pass, sharing layers
-	// a(J) = [Compat_Ag(π) ⊆ L_ψ] · Avoidable(Ag∖J). a is monotone in J:
-	// once a subset of J can avoid ψ, J can, so only coalitions none of
-	// whose J∖{k} can avoid ψ are searched (in increasing mask order every
-	// J∖{k} comes before J).
-	canAvoid := q.Holds(all) && q.Avoidable(0)
+	// a(J) = [Compat_Ag(π) ⊆ L_ψ] · Avoidable(Ag∖J).
+	if q.Holds(all) && q.Avoidable(0) {
+		q.avoidances(v)
+	}
 	for j := uint64(0); j <= all; j++ {
 		c := &v.Coalitions[j]
 		c.Mask = j
@@ -98,20 +97,42 @@ func (q *Query) Values() *Values {
 			c.ProbRat = ratQuo(r.RAcc, new(big.Rat).Add(r.RAcc, r.RRej))
 			c.Prob = RatFloat(c.ProbRat)
 		}
-		if !canAvoid || j == 0 {
-			continue
-		}
-		for rest := j; rest != 0; rest &= rest - 1 {
-			if v.Coalitions[j&^(rest&-rest)].Avoid {
-				c.Avoid = true
-				break
-			}
-		}
-		if !c.Avoid {
-			c.Avoid = q.Avoidable(all &^ j)
-		}
 	}
 	return v
+}
+
+// avoidances sets a(J) = Avoidable(Ag∖J) of every coalition J ≠ ∅, given
+// that Compat_Ag(π) ⊆ L_ψ. a is monotone in J: once a subset of J can
+// avoid ψ, J can, so a coalition is searched only when none of its J∖{k}
+// can. The coalitions go by size, those of one size in parallel
+// (parallel.go): every J∖{k} is decided before J.
+func (q *Query) avoidances(v *Values) {
+	all := q.all()
+	bySize := make([][]uint64, q.Players+1)
+	for j := uint64(1); j <= all; j++ {
+		k := bits.OnesCount64(j)
+		bySize[k] = append(bySize[k], j)
+	}
+	for _, js := range bySize {
+		var search []uint64
+		for _, j := range js {
+			c := &v.Coalitions[j]
+			for rest := j; rest != 0; rest &= rest - 1 {
+				if v.Coalitions[j&^(rest&-rest)].Avoid {
+					c.Avoid = true
+					break
+				}
+			}
+			if !c.Avoid {
+				search = append(search, j)
+			}
+		}
+		q.each("coalitions' plan searches", len(search), func(x int) bool {
+			j := search[x]
+			v.Coalitions[j].Avoid = q.Avoidable(all &^ j)
+			return false
+		})
+	}
 }
 
 // Shapley returns agent i's Shapley value under v_C, v_P and a:

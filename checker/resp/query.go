@@ -1,10 +1,9 @@
 package resp
 
 import (
-	"fmt"
+	"sync"
 
 	"github.com/onus-mc/onus/checker/hist"
-	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -47,8 +46,17 @@ type Query struct {
 // in the operator and the agent share it.
 type memo struct {
 	passes map[uint64]*hist.Result
-	avoid  map[uint64]bool
-	reach  map[uint64]Emptiness // sweeps (reach.go) of coalitions not measured
+	// The searches' and sweeps' answers, each computed once even when
+	// coalitions running in parallel ask at once (parallel.go); mu guards
+	// the tables, the filters of the model and the progress counts.
+	avoid map[uint64]*once[bool]
+	reach map[uint64]*once[Emptiness] // sweeps (reach.go) of coalitions not measured
+	mu    sync.Mutex
+	// closed: the product is explored within the horizon (parallel.go).
+	closed, closedKnown bool
+	// The coalitions running in parallel, for progress lines.
+	task        string
+	done, total int
 	// planned is the mask of the players the plan constrains at some
 	// step (computed once, with hasPlanned).
 	planned    uint64
@@ -90,7 +98,7 @@ func (q *Query) Planned() uint64 {
 
 func (q *Query) shared() *memo {
 	if q.memo == nil {
-		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]bool{}, reach: map[uint64]Emptiness{}}
+		q.memo = &memo{passes: map[uint64]*hist.Result{}, avoid: map[uint64]*once[bool]{}, reach: map[uint64]*once[Emptiness]{}}
 	}
 	return q.memo
 }
@@ -152,7 +160,8 @@ const passBatch = 64
 // a degree needs its measures (CCR): the check that the plan can be
 // carried out needs only its emptiness, which a sweep of its reachable
 // states gives. (The boolean operator runs its passes one by one: it often
-// needs few.)
+// needs few.) For CCR the list is every coalition, J ∋ i and J∖{i}: what
+// Values needs for the power indices and onus blame.
 func (q *Query) Prefetch(extra ...uint64) {
 	i := uint64(1) << uint(q.Agent)
 	js := []uint64{0}
@@ -185,16 +194,13 @@ func (q *Query) Qualitative() bool {
 	if !q.Holds(q.all()) {
 		return false
 	}
+	// The coalitions run in parallel (parallel.go); any one that holds
+	// and can avoid ψ decides, as the first one would in order.
 	cs := q.Coalitions()
-	meter := q.Product.Model().Meter()
-	for n, j := range cs {
-		meter.Report(progress.Status{Task: "CCR coalitions", Step: int64(n), Steps: int64(len(cs)),
-			Detail: fmt.Sprintf("coalition %s", maskText(j, q.Players))})
-		if q.Holds(j) && q.Avoidable(j&^i) {
-			return true
-		}
-	}
-	return false
+	return q.each("CCR coalitions", len(cs), func(n int) bool {
+		j := cs[n]
+		return q.Holds(j) && q.Avoidable(j&^i)
+	})
 }
 
 // Coalitions lists the masks J ⊆ Ag with the agent in J.

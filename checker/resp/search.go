@@ -73,13 +73,7 @@ type searcher struct {
 // coalition k has every history violating the outcome.
 func (q *Query) Avoidable(k uint64) bool {
 	k &= q.Planned() // the players the plan never constrains change nothing
-	m := q.shared()
-	if r, ok := m.avoid[k]; ok {
-		return r
-	}
-	r := q.avoidForward(k)
-	m.avoid[k] = r
-	return r
+	return cell(q.shared(), q.shared().avoid, k).get(func() bool { return q.avoidForward(k) })
 }
 
 // avoidForward decides Avoidable(k) by the forward antichain search.
@@ -93,8 +87,10 @@ func (q *Query) avoidForward(k uint64) bool {
 	meter := q.Product.Model().Meter()
 	task := fmt.Sprintf("plan search (coalition %s)", maskText(k, q.Players))
 	for step := 0; step < q.T; step++ {
-		meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T),
-			Detail: fmt.Sprintf("%d supports alive", len(level))})
+		if meter != nil {
+			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T),
+				Detail: withDone(fmt.Sprintf("%d supports alive", len(level)), q.coalitionsDone())})
+		}
 		next := s.step(step, level)
 		if len(next) == 0 {
 			return false
@@ -117,7 +113,7 @@ func (q *Query) avoidForward(k uint64) bool {
 func (s *searcher) step(step int, level [][]int32) [][]int32 {
 	q := s.q
 	st := stepAt(q, step)
-	allow := q.Product.Model().Allowed(st, s.k)
+	allow := q.allowed(st, s.k)
 	lim := q.Product.Model().MaxProduct()
 	var out [][]int32
 	seen := map[string]bool{}
@@ -220,14 +216,13 @@ func (q *Query) stationaryFrom(k uint64) int {
 	if q.T == 0 {
 		return 0
 	}
-	m := q.Product.Model()
 	last := at(q.T - 1)
-	lastAllow := m.Allowed(last, k)
+	lastAllow := q.allowed(last, k)
 	from := q.T - 1
 	if len(q.Steps) < from {
 		from = len(q.Steps) // every step from there is free, as the last is
 	}
-	for from > 0 && q.sameStep(at(from-1), last, m.Allowed(at(from-1), k), lastAllow, k) {
+	for from > 0 && q.sameStep(at(from-1), last, q.allowed(at(from-1), k), lastAllow, k) {
 		from--
 	}
 	return from

@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -59,7 +59,7 @@ func runExport(c *cli.Context) error {
 	}
 	warnDeadlocks(c.App.ErrWriter, path, cfg.Consts, m.Game)
 	dir := c.String("dir")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)
 	}
 	if err := translate.Export(dir, modelBase(path), m.Game); err != nil {

@@ -2,11 +2,11 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker/export"
+	"github.com/onus-mc/onus/internal/atomicfile"
 )
 
 func exportOutcomeCommand() *cli.Command {
@@ -68,7 +68,7 @@ func runExportOutcome(c *cli.Context) error {
 		return err
 	}
 	dir := c.String("dir")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := atomicfile.MkdirAll(dir, 0o755); err != nil {
 		return usagef("cannot create %s: %v", dir, err)
 	}
 	info := export.ManifestInfo{

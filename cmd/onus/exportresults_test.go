@@ -8,7 +8,9 @@ import (
 )
 
 // TestExportResults pins --export-results files (docs/guide/output.md#results-files): PRISM's
-// plain-text tables, and one CSV table for a .csv file.
+// plain-text tables, and one CSV table for a .csv file; a run refusing a
+// property fails (exit 2) and writes no file
+// (docs/guide/limits.md#output-files-of-a-failed-run).
 func TestExportResults(t *testing.T) {
 	const cpd = "../../examples/cpd.prism"
 	cases := []struct {
@@ -19,7 +21,7 @@ func TestExportResults(t *testing.T) {
 		{"export_results_sweep_txt", "r.txt", []string{cpd, "../../examples/cpd_q.props", "--const", "t=1:3"}, 0},
 		{"export_results_sweep_csv", "r.csv", []string{cpd, "../../examples/cpd_q.props", "--const", "t=1:3", "--exact"}, 0},
 		{"export_results_single_txt", "r.txt", []string{cpd, "--pf", `P=? [ X "reward" ]`}, 0},
-		{"export_results_error_csv", "r.csv", []string{cpd, "--pf", `P=? [ X "reward" ]`, "--pf", `CAR(p1, [c1]^2) [ F "fine" ]`,
+		{"export_results_error_none", "r.csv", []string{cpd, "--pf", `P=? [ X "reward" ]`, "--pf", `CAR(p1, [c1]^2) [ F "fine" ]`,
 			"--pf", `CAR(p1, pi) [ X "payoff1" ]`, "--plan", "pi=[c1,d2]", "--horizon", "1"}, 2},
 	}
 	for _, c := range cases {
@@ -29,6 +31,12 @@ func TestExportResults(t *testing.T) {
 			code, _, errs := onus(t, args...)
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\n%s", code, c.code, errs)
+			}
+			if c.code != exitOK {
+				if _, err := os.Stat(path); err == nil {
+					t.Errorf("the failed run wrote %s", path)
+				}
+				return
 			}
 			got, err := os.ReadFile(path)
 			if err != nil {

@@ -11,6 +11,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -19,6 +20,7 @@ func main() {
 		os.Exit(code)
 	}
 	memoryExceeded = exitOnMemory
+	stopAtCPULimit(os.Stderr)
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	reportExit(code)
 	os.Exit(code)
@@ -52,6 +54,8 @@ func (e *exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
 func run(args []string, stdout, stderr io.Writer) (code int) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1)) // --max-memory sets it
 	defer limit.SetWork(-1, 0)                           // --max-steps and --timeout set it
+	atomicfile.Begin()
+	defer func() { code = finishOutputs(code, stderr) }()
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "onus: internal error (please report): %v\n", r)
@@ -85,6 +89,27 @@ func run(args []string, stdout, stderr io.Writer) (code int) {
 	}
 	return report(err, stderr)
 }
+
+// finishOutputs ends the run's outputs (internal/atomicfile): a run that
+// succeeded (exit 0, or 1 for a --test mismatch) renames its files into
+// place; any other leaves none of them, and every file it would have
+// replaced as it was. It returns the run's exit code, 2 if a file could
+// not be put in place.
+func finishOutputs(code int, stderr io.Writer) int {
+	if code != exitOK && code != exitFailed {
+		atomicfile.RemovePending()
+		return code
+	}
+	if err := commitOutputs(); err != nil {
+		fmt.Fprintf(stderr, "onus: error: %v\n", err)
+		return exitBadInput
+	}
+	return code
+}
+
+// commitOutputs renames a successful run's files into place (a variable
+// for the test that kills the process at that point).
+var commitOutputs = atomicfile.CommitAll
 
 // looksLikeFile reports whether a would-be command names a file (a model
 // given without a command).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,7 +9,10 @@ import (
 	"os/exec"
 	"os/signal"
 	"strconv"
+	"sync"
 	"syscall"
+
+	"github.com/onus-mc/onus/internal/atomicfile"
 )
 
 // A Go runtime that runs out of memory despite the budgets and the heap
@@ -18,15 +22,33 @@ import (
 // the command in a child process of itself and waits: a child that ends
 // without saying how (its exit code, on the pipe below) died in the
 // runtime or was killed, which is a resource limit, exit code 3.
+//
+// The child also names on the pipe every temporary output file and
+// directory it creates (internal/atomicfile): a child that dies cannot
+// remove them, so the parent does, unless the run succeeded.
 
 // supervisedEnv marks the child, and names the descriptor of its pipe.
 const supervisedEnv = "ONUS_SUPERVISED_FD"
 
+// The child's messages on the pipe, each ended by a NUL byte (no path
+// holds one): outputPrefix and an absolute path, or exitPrefix and the
+// exit code.
+const (
+	outputPrefix = 'T'
+	exitPrefix   = 'X'
+)
+
 // supervise runs onus's command line in a child process and returns its
 // exit code; ok is false when no child could be started (then the caller
-// runs the command itself). In the child it returns ok false at once.
+// runs the command itself). In the child it returns ok false at once,
+// after telling internal/atomicfile to name its outputs on the pipe.
 func supervise(args []string) (code int, ok bool) {
 	if os.Getenv(supervisedEnv) != "" {
+		if f := supervisorPipe(); f != nil {
+			atomicfile.SetRecorder(func(path string) {
+				f.Write(append([]byte{outputPrefix}, path+"\x00"...))
+			})
+		}
 		return 0, false
 	}
 	exe, err := os.Executable()
@@ -58,20 +80,52 @@ func supervise(args []string) (code int, ok bool) {
 			cmd.Process.Signal(sig)
 		}
 	}()
-	said := make(chan int, 1)
+	said := make(chan childReport, 1)
 	go func() {
-		var b [8]byte
-		n, _ := r.Read(b[:])
-		c, err := strconv.Atoi(string(b[:n]))
-		if err != nil {
-			c = -1
-		}
-		said <- c
+		b, _ := io.ReadAll(r)
+		said <- parseChildReport(b)
 	}()
 	err = cmd.Wait()
-	c := <-said
+	rep := <-said
 	r.Close()
-	return childCode(os.Stderr, err, c), true
+	code = childCode(os.Stderr, err, rep.code)
+	if code != exitOK && code != exitFailed {
+		rep.removeOutputs()
+	}
+	return code, true
+}
+
+// childReport is what the child said on the pipe.
+type childReport struct {
+	code    int      // its exit code, -1 if it said none
+	outputs []string // its temporary outputs and new directories, in order
+}
+
+func parseChildReport(b []byte) childReport {
+	rep := childReport{code: -1}
+	for _, m := range bytes.Split(b, []byte{0}) {
+		if len(m) == 0 {
+			continue
+		}
+		switch m[0] {
+		case outputPrefix:
+			rep.outputs = append(rep.outputs, string(m[1:]))
+		case exitPrefix:
+			if c, err := strconv.Atoi(string(m[1:])); err == nil {
+				rep.code = c
+			}
+		}
+	}
+	return rep
+}
+
+// removeOutputs removes what a failed child may have left: its temporary
+// files, then the directories it created if they are empty (last first;
+// a child that cleaned up after itself leaves nothing to remove).
+func (rep childReport) removeOutputs() {
+	for i := len(rep.outputs) - 1; i >= 0; i-- {
+		os.Remove(rep.outputs[i])
+	}
 }
 
 // childCode is the exit code of onus for a child that ended with err
@@ -87,6 +141,12 @@ func childCode(stderr io.Writer, err error, reported int) int {
 	}
 	st, _ := ee.Sys().(syscall.WaitStatus)
 	switch {
+	case st.Signaled() && st.Signal() == syscall.SIGKILL && atCPULimit(ee.ProcessState):
+		// ulimit -t sets the soft limit equal to the hard one: no
+		// SIGXCPU comes first (cpulimit_linux.go), only the kill.
+		fmt.Fprintf(stderr, "onus: error: resource limit exceeded: onus was killed at its CPU-time limit (ulimit -t) after %.1f s of CPU time; raise it, or bound the run with --timeout or --max-steps\n",
+			(ee.ProcessState.UserTime() + ee.ProcessState.SystemTime()).Seconds())
+		return exitLimit
 	case st.Signaled() && st.Signal() == syscall.SIGKILL:
 		fmt.Fprintln(stderr, "onus: error: resource limit exceeded: onus was killed (SIGKILL), as the system does when memory runs out; give a lower --max-memory")
 		return exitLimit
@@ -99,14 +159,36 @@ func childCode(stderr io.Writer, err error, reported int) int {
 	return exitLimit
 }
 
+// atCPULimit reports whether a process killed with SIGKILL had used up
+// the hard CPU-time limit it inherited from this one.
+func atCPULimit(ps *os.ProcessState) bool {
+	var lim syscall.Rlimit
+	if ps == nil || syscall.Getrlimit(syscall.RLIMIT_CPU, &lim) != nil || lim.Max == ^uint64(0) {
+		return false
+	}
+	return (ps.UserTime() + ps.SystemTime()).Seconds() >= float64(lim.Max)-0.5
+}
+
 // reportExit tells the supervising parent, if any, the exit code the
 // command ends with, just before it exits.
 func reportExit(code int) {
-	fd, err := strconv.Atoi(os.Getenv(supervisedEnv))
-	if err != nil {
-		return
+	if f := supervisorPipe(); f != nil {
+		fmt.Fprintf(f, "%c%d\x00", exitPrefix, code)
 	}
-	f := os.NewFile(uintptr(fd), "supervisor")
-	fmt.Fprint(f, code)
-	f.Close()
+}
+
+var pipeOnce struct {
+	sync.Once
+	f *os.File
+}
+
+// supervisorPipe is the child's end of the pipe to its parent, or nil in
+// a process not supervised.
+func supervisorPipe() *os.File {
+	pipeOnce.Do(func() {
+		if fd, err := strconv.Atoi(os.Getenv(supervisedEnv)); err == nil {
+			pipeOnce.f = os.NewFile(uintptr(fd), "supervisor")
+		}
+	})
+	return pipeOnce.f
 }

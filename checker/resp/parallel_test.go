@@ -1,0 +1,175 @@
+package resp
+
+import (
+	"errors"
+	"runtime"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/checker/progress"
+	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
+)
+
+// chainQuery is a query on an mdp whose states 0 → 1 → … → n−1 form a
+// chain (the last loops), with outcome F<=1 "s1", explored lazily.
+func chainQuery(n, T int) *Query {
+	g := &translate.Game{Type: prism.TypeMDP, NumStates: n, Players: []string{"p"}}
+	for s := 0; s < n; s++ {
+		g.ChoiceStart = append(g.ChoiceStart, int32(s))
+		g.TransStart = append(g.TransStart, int32(s))
+		g.Target = append(g.Target, int32(min(s+1, n-1)))
+		g.Prob = append(g.Prob, 1)
+	}
+	g.ChoiceStart = append(g.ChoiceStart, int32(n))
+	g.TransStart = append(g.TransStart, int32(n))
+	beta := make([]float64, n)
+	for i := range beta {
+		beta[i] = 1
+	}
+	m := hist.NewModel(g, hist.Config{Beta: beta, MaxProduct: 1 << 24})
+	at1 := translate.NewBitset(n)
+	at1.Set(1)
+	f := ltlf.NewFactory()
+	psi := f.Temporal(ltlf.F, 1, 0, f.Atom(0))
+	p := hist.NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{at1}, n))
+	return &Query{Kind: CCR, Players: 1, T: T, Product: p, Start: p.Root(0)}
+}
+
+// TestClosed: the product is explored within the horizon when that stays
+// within the budget, and left alone (sequential coalitions) when not.
+func TestClosed(t *testing.T) {
+	cases := []struct {
+		name     string
+		n, T     int
+		want     bool
+		explored int // product states explored afterwards
+	}{
+		{"short horizon", 1000, 10, true, 10},
+		{"whole chain", 100, 1000, true, 100},
+		{"beyond the budget", 1 << 17, 1 << 17, false, 1 << 16},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			q := chainQuery(c.n, c.T)
+			if got := q.closed(); got != c.want {
+				t.Fatalf("closed() = %v, want %v", got, c.want)
+			}
+			if got := q.Product.Explored(); got < c.explored || got > c.explored+1 {
+				t.Errorf("explored %d states, want %d", got, c.explored)
+			}
+			if got := q.closed(); got != c.want { // memoised
+				t.Errorf("second closed() = %v", got)
+			}
+		})
+	}
+}
+
+// TestEach: every index runs once, stop ends the handing out, a panic (a
+// resource limit) comes back on the caller's goroutine, and one
+// goroutine or a product not closed gives the same answers in order.
+func TestEach(t *testing.T) {
+	lim := &limit.Error{What: "test", Limit: 1}
+	cases := []struct {
+		name      string
+		procs     int
+		n         int
+		stopAt    int // index whose f returns true (-1: none)
+		panicAt   int // index whose f panics (-1: none)
+		want      bool
+		wantPanic bool
+		wantAll   bool // every index ran
+	}{
+		{"all, parallel", 2, 50, -1, -1, false, false, true},
+		{"all, one goroutine", 1, 50, -1, -1, false, false, true},
+		{"stop, parallel", 2, 50, 7, -1, true, false, false},
+		{"stop, one goroutine", 1, 50, 7, -1, true, false, false},
+		{"panic, parallel", 2, 50, -1, 9, false, true, false},
+		{"panic, one goroutine", 1, 50, -1, 9, false, true, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(c.procs))
+			q := chainQuery(20, 5)
+			var mu sync.Mutex
+			ran := map[int]int{}
+			var got bool
+			var bad any
+			func() {
+				defer func() { bad = recover() }()
+				got = q.each("test", c.n, func(i int) bool {
+					mu.Lock()
+					ran[i]++
+					mu.Unlock()
+					if i == c.panicAt {
+						panic(lim)
+					}
+					return i == c.stopAt
+				})
+			}()
+			if c.wantPanic {
+				if err, ok := bad.(error); !ok || !errors.Is(err, lim) {
+					t.Fatalf("panic %v, want the limit error", bad)
+				}
+				return
+			}
+			if bad != nil {
+				t.Fatalf("panic %v", bad)
+			}
+			if got != c.want {
+				t.Errorf("each = %v, want %v", got, c.want)
+			}
+			for i, k := range ran {
+				if k != 1 {
+					t.Errorf("index %d ran %d times", i, k)
+				}
+			}
+			if c.wantAll && len(ran) != c.n {
+				t.Errorf("%d of %d indices ran", len(ran), c.n)
+			}
+			if c.stopAt >= 0 && ran[c.stopAt] != 1 {
+				t.Errorf("index %d did not run", c.stopAt)
+			}
+			if q.coalitionsDone() != "" {
+				t.Errorf("progress count left set: %q", q.coalitionsDone())
+			}
+		})
+	}
+}
+
+// TestEachProgress: while coalitions run, the searches' progress lines
+// say how many are done.
+func TestEachProgress(t *testing.T) {
+	q := chainQuery(20, 5)
+	q.closed() // its own progress line would come first
+	var mu sync.Mutex
+	var lines []string
+	meter := progress.StartAfter(func(s progress.Status) {
+		mu.Lock()
+		lines = append(lines, s.String())
+		mu.Unlock()
+	}, 0)
+	q.Product.Model().SetMeter(meter)
+	defer q.Product.Model().SetMeter(nil)
+	var details []string
+	q.each("coalitions", 3, func(i int) bool {
+		mu.Lock()
+		details = append(details, q.coalitionsDone())
+		mu.Unlock()
+		time.Sleep(time.Millisecond)
+		return false
+	})
+	for _, d := range details {
+		if !strings.HasPrefix(d, "coalitions done ") || !strings.HasSuffix(d, " of 3") {
+			t.Errorf("detail %q", d)
+		}
+	}
+	if len(lines) == 0 || !strings.HasPrefix(lines[0], "coalitions: step ") {
+		t.Errorf("progress lines %q", lines)
+	}
+}
