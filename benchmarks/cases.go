@@ -177,8 +177,10 @@ var searchHorizons = []int{10, 20, 50, 100, 200, 500, 1000}
 
 // searchCases: the verdicts of CAR, CPR and CCR (the plan search) on the
 // robots, `OP(r1, [wait1]^T) [ G<=T !"crash" ]`: against T on 10^4 states
-// (the figure), at T = 1000 on 10^6 states, and a horizon of 2^31 on the
-// CPD (the search and the emptiness sweep stop once they repeat).
+// (the figure), at T = 1000 on 10^6 states; `OP(r1, [go1,go2]^N) [
+// F<=N "crash" ]` on 10^4 and 10^6 states (growing sets); and a horizon
+// of 2^31 on the CPD (the search and the emptiness sweep stop once they
+// repeat).
 func searchCases() []*Case {
 	var cs []*Case
 	verdict := func(op string, T int) string {
@@ -199,6 +201,18 @@ func searchCases() []*Case {
 			Args:   []string{"check", "examples/robots.prism", "--const", "N=1000,cross=40", "--pf", verdict(op, 1000), "--json"},
 			Answer: checkAnswer,
 		})
+	}
+	// Both robots moving: the sets of the emptiness sweep grow to about
+	// k^2 states at step k, and only the new ones are expanded.
+	for _, op := range []string{"CAR", "CPR", "CCR"} {
+		for _, n := range []int{100, 1000} {
+			q := fmt.Sprintf(`%s(r1, [go1,go2]^%d) [ F<=%d "crash" ]`, op, n, n)
+			cs = append(cs, &Case{
+				Group: "search", Name: fmt.Sprintf("search/robots/N=%d/grow/T=%d/%s", n, n, op), Quick: n == 100,
+				Args:   []string{"check", "examples/robots.prism", "--const", fmt.Sprintf("N=%d,cross=40", n), "--pf", q, "--json"},
+				Answer: checkAnswer,
+			})
+		}
 	}
 	cs = append(cs, &Case{
 		Group: "search", Name: "search/cpd/T=2^31", Quick: true,

@@ -20,6 +20,7 @@ func main() {
 		os.Exit(code)
 	}
 	memoryExceeded = exitOnMemory
+	stopAtCPULimit(os.Stderr)
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
 	reportExit(code)
 	os.Exit(code)

@@ -26,9 +26,9 @@ func TestMain(m *testing.M) {
 		if n, err := strconv.ParseInt(os.Getenv("ONUS_TEST_WATCH_CEILING"), 10, 64); err == nil {
 			watchCeiling = func(int64) int64 { return n }
 		}
-		if os.Getenv("ONUS_TEST_DIE_AT_COMMIT") == "1" {
+		if sig, err := strconv.Atoi(os.Getenv("ONUS_TEST_SIGNAL_AT_COMMIT")); err == nil {
 			commitOutputs = func() error {
-				syscall.Kill(os.Getpid(), syscall.SIGKILL)
+				syscall.Kill(os.Getpid(), syscall.Signal(sig))
 				select {}
 			}
 		}
@@ -114,7 +114,8 @@ func TestWatchCoversParsing(t *testing.T) {
 // TestChildDies: a supervised child killed at the end of a successful
 // run, its outputs written but not yet renamed into place, leaves none of
 // them, nor the directory it made: the parent removes what the child named
-// on the pipe. A file that existed before stays as it was.
+// on the pipe (SIGKILL), or the child itself (SIGXCPU). A file that
+// existed before stays as it was.
 func TestChildDies(t *testing.T) {
 	dir := t.TempDir()
 	old := filepath.Join(dir, "p.svg")
@@ -130,15 +131,24 @@ func TestChildDies(t *testing.T) {
 		{"check", filepath.Join(abs, "cpd.prism"), filepath.Join(abs, "cpd.props"), "--const", "t=1:4", "--prop", "4", "--plot", "p.svg", "--export-results", "r.csv"},
 	}
 	for _, args := range rows {
-		code, _, errs := onusProcess(t, dir, 0, []string{"ONUS_TEST_DIE_AT_COMMIT=1"}, args...)
-		if code != exitLimit {
-			t.Errorf("%s: exit %d, want %d\n%s", args[0], code, exitLimit, firstLines(errs, 5))
-		}
-		if got := listTree(t, dir); len(got) != 1 || got[0] != "p.svg" {
-			t.Errorf("%s: the directory holds %v, want only p.svg", args[0], got)
-		}
-		if b, _ := os.ReadFile(old); string(b) != "old" {
-			t.Errorf("%s: p.svg holds %q, want old", args[0], b)
+		// SIGKILL: the child cannot clean up, the parent does. SIGXCPU
+		// (the CPU-time limit, ulimit -t): the child stops with exit 3
+		// and cleans up itself.
+		for _, sig := range []syscall.Signal{syscall.SIGKILL, syscall.SIGXCPU} {
+			code, _, errs := onusProcess(t, dir, 0, []string{"ONUS_TEST_SIGNAL_AT_COMMIT=" + strconv.Itoa(int(sig))}, args...)
+			want := "onus was killed (SIGKILL)"
+			if sig == syscall.SIGXCPU {
+				want = "of CPU time, its limit (ulimit -t)"
+			}
+			if code != exitLimit || !strings.Contains(errs, want) {
+				t.Errorf("%s, %v: exit %d, want %d and %q\n%s", args[0], sig, code, exitLimit, want, firstLines(errs, 5))
+			}
+			if got := listTree(t, dir); len(got) != 1 || got[0] != "p.svg" {
+				t.Errorf("%s: the directory holds %v, want only p.svg", args[0], got)
+			}
+			if b, _ := os.ReadFile(old); string(b) != "old" {
+				t.Errorf("%s: p.svg holds %q, want old", args[0], b)
+			}
 		}
 	}
 }

@@ -141,6 +141,12 @@ func childCode(stderr io.Writer, err error, reported int) int {
 	}
 	st, _ := ee.Sys().(syscall.WaitStatus)
 	switch {
+	case st.Signaled() && st.Signal() == syscall.SIGKILL && atCPULimit(ee.ProcessState):
+		// ulimit -t sets the soft limit equal to the hard one: no
+		// SIGXCPU comes first (cpulimit_linux.go), only the kill.
+		fmt.Fprintf(stderr, "onus: error: resource limit exceeded: onus was killed at its CPU-time limit (ulimit -t) after %.1f s of CPU time; raise it, or bound the run with --timeout or --max-steps\n",
+			(ee.ProcessState.UserTime() + ee.ProcessState.SystemTime()).Seconds())
+		return exitLimit
 	case st.Signaled() && st.Signal() == syscall.SIGKILL:
 		fmt.Fprintln(stderr, "onus: error: resource limit exceeded: onus was killed (SIGKILL), as the system does when memory runs out; give a lower --max-memory")
 		return exitLimit
@@ -151,6 +157,16 @@ func childCode(stderr io.Writer, err error, reported int) int {
 	}
 	fmt.Fprintln(stderr, "onus: error: resource limit exceeded: the Go runtime ran out of memory or stack (its message is above); give a lower --max-memory, or raise ulimit -v")
 	return exitLimit
+}
+
+// atCPULimit reports whether a process killed with SIGKILL had used up
+// the hard CPU-time limit it inherited from this one.
+func atCPULimit(ps *os.ProcessState) bool {
+	var lim syscall.Rlimit
+	if ps == nil || syscall.Getrlimit(syscall.RLIMIT_CPU, &lim) != nil || lim.Max == ^uint64(0) {
+		return false
+	}
+	return (ps.UserTime() + ps.SystemTime()).Seconds() >= float64(lim.Max)-0.5
 }
 
 // reportExit tells the supervising parent, if any, the exit code the

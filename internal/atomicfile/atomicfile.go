@@ -37,6 +37,11 @@ func Create(path string) (*File, error) {
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			// Name the file asked for, not the temporary one.
+			return nil, &os.PathError{Op: "create", Path: path, Err: pe.Err}
+		}
 		return nil, err
 	}
 	key, err := filepath.Abs(path)

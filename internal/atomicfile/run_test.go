@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -146,6 +147,10 @@ func TestCreateRefuses(t *testing.T) {
 	}
 	if got := listDir(t, dir); len(got) != 0 {
 		t.Errorf("directory holds %v", got)
+	}
+	missing := filepath.Join(dir, "no", "out.csv")
+	if _, err := Create(missing); err == nil || !strings.Contains(err.Error(), missing+":") {
+		t.Errorf("Create in a missing directory: %v, want an error naming %s", err, missing)
 	}
 }
 
