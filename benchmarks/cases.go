@@ -223,7 +223,8 @@ func searchCases() []*Case {
 }
 
 // powerCases: onus blame on the 8-player CPD (256 coalitions), SHAPLEY
-// for one of 12 voters (4096 coalitions), and the cost of --explain: the
+// for one of 12 voters (4096 coalitions) and of 18 (2^18, the plan
+// searches in parallel), and the cost of --explain: the
 // same queries with and without it.
 func powerCases() []*Case {
 	cs := []*Case{
@@ -233,6 +234,9 @@ func powerCases() []*Case {
 			Answer: blameAnswer},
 		{Group: "power", Name: "power/shapley/vote12", Quick: true,
 			Args:   []string{"check", "cmd/onus/testdata/vote12.prism", "--pf", `SHAPLEY(p1, [#0]^12)=? [ F "carried" ]`, "--json"},
+			Answer: checkAnswer},
+		{Group: "power", Name: "power/shapley/vote18",
+			Args:   []string{"check", "benchmarks/models/vote18.prism", "--pf", `SHAPLEY(p1, [#0]^18)=? [ F "carried" ]`, "--json"},
 			Answer: checkAnswer},
 	}
 	explained := []struct {

@@ -213,7 +213,44 @@ func (q *Query) allowed(st *hist.Step, mask uint64) translate.Bitset {
 	m := q.shared()
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	return q.Product.Model().Allowed(st, mask)
+	k := stepMask{st, mask}
+	if b, ok := m.allows[k]; ok {
+		return b
+	}
+	b := q.Product.Model().Allowed(st, mask)
+	if m.allows == nil {
+		m.allows = map[stepMask]translate.Bitset{}
+	}
+	m.allows[k] = b
+	return b
+}
+
+// stepMask keys the filters of allowed: Model.Allowed builds a key of the
+// step's constraints at every call, which the searches, one call a step
+// and coalition, feel.
+type stepMask struct {
+	st   *hist.Step
+	mask uint64
+}
+
+// stateNames returns, from the memo's cache, the names an owner may take
+// in smg state s (searcher.namesOf makes them).
+func (q *Query) stateNames(s int, build func() [][]hist.Opt) [][]hist.Opt {
+	m := q.shared()
+	m.mu.Lock()
+	cs, ok := m.names[s]
+	m.mu.Unlock()
+	if ok {
+		return cs
+	}
+	cs = build()
+	m.mu.Lock()
+	if m.names == nil {
+		m.names = map[int][][]hist.Opt{}
+	}
+	m.names[s] = cs
+	m.mu.Unlock()
+	return cs
 }
 
 // setDone records how many coalitions of task are done, for the progress

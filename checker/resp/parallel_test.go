@@ -3,6 +3,7 @@ package resp
 import (
 	"errors"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -84,20 +85,27 @@ func TestEach(t *testing.T) {
 		want      bool
 		wantPanic bool
 		wantAll   bool // every index ran
+		unclosed  bool // on a product too large to explore first: in order
 	}{
-		{"all, parallel", 2, 50, -1, -1, false, false, true},
-		{"all, one goroutine", 1, 50, -1, -1, false, false, true},
-		{"stop, parallel", 2, 50, 7, -1, true, false, false},
-		{"stop, one goroutine", 1, 50, 7, -1, true, false, false},
-		{"panic, parallel", 2, 50, -1, 9, false, true, false},
-		{"panic, one goroutine", 1, 50, -1, 9, false, true, false},
+		{"all, parallel", 2, 50, -1, -1, false, false, true, false},
+		{"all, one goroutine", 1, 50, -1, -1, false, false, true, false},
+		{"stop, parallel", 2, 50, 7, -1, true, false, false, false},
+		{"stop, one goroutine", 1, 50, 7, -1, true, false, false, false},
+		{"panic, parallel", 2, 50, -1, 9, false, true, false, false},
+		{"panic, one goroutine", 1, 50, -1, 9, false, true, false, false},
+		{"all, product not closed", 2, 50, -1, -1, false, false, true, true},
+		{"stop, product not closed", 2, 50, 7, -1, true, false, false, true},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(c.procs))
 			q := chainQuery(20, 5)
+			if c.unclosed {
+				q = chainQuery(1<<17, 1<<17)
+			}
 			var mu sync.Mutex
 			ran := map[int]int{}
+			var order []int
 			var got bool
 			var bad any
 			func() {
@@ -105,6 +113,7 @@ func TestEach(t *testing.T) {
 				got = q.each("test", c.n, func(i int) bool {
 					mu.Lock()
 					ran[i]++
+					order = append(order, i)
 					mu.Unlock()
 					if i == c.panicAt {
 						panic(lim)
@@ -134,6 +143,9 @@ func TestEach(t *testing.T) {
 			}
 			if c.stopAt >= 0 && ran[c.stopAt] != 1 {
 				t.Errorf("index %d did not run", c.stopAt)
+			}
+			if c.unclosed && !slices.IsSorted(order) || c.unclosed && c.stopAt >= 0 && len(order) != c.stopAt+1 {
+				t.Errorf("not closed: ran %v, want in order up to the stop", order)
 			}
 			if q.coalitionsDone() != "" {
 				t.Errorf("progress count left set: %q", q.coalitionsDone())

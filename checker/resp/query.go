@@ -5,6 +5,7 @@ import (
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/prism"
+	"github.com/onus-mc/onus/translate"
 )
 
 // Kind is a responsibility operator.
@@ -54,6 +55,10 @@ type memo struct {
 	mu    sync.Mutex
 	// closed: the product is explored within the horizon (parallel.go).
 	closed, closedKnown bool
+	// Caches of the searches: filters by plan step and mask, and the names
+	// of smg states (parallel.go).
+	allows map[stepMask]translate.Bitset
+	names  map[int][][]hist.Opt
 	// The coalitions running in parallel, for progress lines.
 	task        string
 	done, total int

@@ -67,6 +67,14 @@ type searcher struct {
 	wit     map[string]witStep
 	names   map[int][]hist.Opt
 	oneName bool // smg: every owner of a set takes the same name (witness.go)
+	// stateNames caches the names (choice indices, then labels) of an smg
+	// state, read only once made; reuse lets candidates keep its scratch
+	// (names, choices) from call to call, which only the forward search
+	// may: its f does not call candidates again, nor keep what it gets.
+	stateNames map[int][][]hist.Opt
+	reuse      bool
+	namesBuf   map[int][]hist.Opt
+	choiceBuf  [][]int
 }
 
 // Avoidable reports whether some executable full plan that agrees with π on
@@ -78,7 +86,7 @@ func (q *Query) Avoidable(k uint64) bool {
 
 // avoidForward decides Avoidable(k) by the forward antichain search.
 func (q *Query) avoidForward(k uint64) bool {
-	s := &searcher{q: q, k: k}
+	s := &searcher{q: q, k: k, reuse: true}
 	level := [][]int32{{q.Start}}
 	if s.hasTrue(level[0]) {
 		return false
@@ -284,7 +292,15 @@ func (s *searcher) successors(step int, set []int32, choices [][]int) []int32 {
 func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitset, f func([][]int) bool) {
 	g := sr.q.Product.Model().Game()
 	p := sr.q.Product
-	choices := make([][]int, len(set))
+	var choices [][]int
+	if sr.reuse {
+		for len(sr.choiceBuf) < len(set) {
+			sr.choiceBuf = append(sr.choiceBuf, nil)
+		}
+		choices = sr.choiceBuf[:len(set)]
+	} else {
+		choices = make([][]int, len(set))
+	}
 	if g.Type == prism.TypeCSG {
 		n := len(g.Players)
 		s0 := int(p.S[set[0]])
@@ -330,21 +346,16 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 			cands[o] = [][]hist.Opt{st.Opts}
 			continue
 		}
-		lo, hi := g.Choices(s)
-		var cs [][]hist.Opt
-		seen := map[int32]bool{}
-		for ch := lo; ch < hi; ch++ {
-			cs = append(cs, []hist.Opt{{Label: -1, Index: int32(ch - lo)}})
-			if g.ChoiceAction != nil {
-				if a := g.ChoiceAction[ch]; a != 0 && !seen[a] {
-					seen[a] = true
-					cs = append(cs, []hist.Opt{{Label: a, Index: -1}})
-				}
-			}
-		}
-		cands[o] = cs
+		cands[o] = sr.namesOf(s)
 	}
 	names := map[int][]hist.Opt{}
+	if sr.reuse {
+		if sr.namesBuf == nil {
+			sr.namesBuf = map[int][]hist.Opt{}
+		}
+		names = sr.namesBuf
+		clear(names)
+	}
 	var rec func(j int) bool
 	rec = func(j int) bool {
 		if j == len(owners) {
@@ -355,7 +366,7 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 				s := int(p.S[id])
 				lo, hi := g.Choices(s)
 				choices[i] = choices[i][:0]
-				step := &hist.Step{Opts: names[hist.Owner(g, s)]}
+				step := hist.Step{Opts: names[hist.Owner(g, s)]}
 				for ch := lo; ch < hi; ch++ {
 					if step.Matches(g, ch, ch-lo) {
 						choices[i] = append(choices[i], ch)
@@ -378,6 +389,35 @@ func (sr *searcher) candidates(set []int32, st *hist.Step, allow translate.Bitse
 		return true
 	}
 	rec(0)
+}
+
+// namesOf returns the names an owner may take in smg state s: each choice
+// index #k, and after the first choice carrying a label, that label.
+func (sr *searcher) namesOf(s int) [][]hist.Opt {
+	if cs, ok := sr.stateNames[s]; ok {
+		return cs
+	}
+	cs := sr.q.stateNames(s, func() [][]hist.Opt {
+		g := sr.q.Product.Model().Game()
+		lo, hi := g.Choices(s)
+		var cs [][]hist.Opt
+		var seen []int32
+		for ch := lo; ch < hi; ch++ {
+			cs = append(cs, []hist.Opt{{Label: -1, Index: int32(ch - lo)}})
+			if g.ChoiceAction != nil {
+				if a := g.ChoiceAction[ch]; a != 0 && !slices.Contains(seen, a) {
+					seen = append(seen, a)
+					cs = append(cs, []hist.Opt{{Label: a, Index: -1}})
+				}
+			}
+		}
+		return cs
+	})
+	if sr.stateNames == nil {
+		sr.stateNames = map[int][][]hist.Opt{}
+	}
+	sr.stateNames[s] = cs
+	return cs
 }
 
 // findJoint returns the choice of state s with the given joint action, or -1.
