@@ -449,8 +449,8 @@ func (r *laneRun) finish(l int, res *Result) {
 	}
 }
 
-// bytes estimates the memory of the walk's current layer (the next one
-// grows to about the same size).
+// bytes estimates the memory of the walk's current layer (the next and
+// the sorted one grow to about the same size).
 func (r *laneRun) bytes() int64 {
 	return int64(len(r.cur.active))*12 + int64(len(r.cur.ent))*32
 }
@@ -569,7 +569,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	}
 	mem := p.bytes()
 	for _, r := range runs {
-		mem += 2 * r.bytes()
+		mem += 3 * r.bytes() // current, next and sorted layers
 	}
 	if mem > m.maxMemory {
 		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(m.maxMemory), Setting: "MaxMemory"})
