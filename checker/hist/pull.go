@@ -44,6 +44,7 @@ type pullPlan struct {
 	dest   []int32  // the destinations, in order of product state
 	start  []int32  // per destination, its edges; len(dest)+1
 	edges  []pullEdge
+	cut    int // the destination that splits the terms' lanes in halves
 }
 
 // pullMode switches the pull step for tests: 0 as usual, pullOff never,
@@ -189,36 +190,62 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	for _, pid := range dest {
 		slot[pid] = -1
 	}
+	work := 0
+	for _, ed := range pl.edges {
+		work += bits.OnesCount64(ed.mask)
+	}
+	half := 0
+	for pl.cut < len(dest) && 2*half < work {
+		for _, ed := range pl.edges[pl.start[pl.cut]:pl.start[pl.cut+1]] {
+			half += bits.OnesCount64(ed.mask)
+		}
+		pl.cut++
+	}
 	return pl
 }
 
 // pullStep runs step k by the recorded plan, on parts goroutines split by
 // destination, if the plan fits the current layer and filters.
 func (r *laneRun) pullStep(parts int) bool {
-	pl, cur := r.pl, r.cur
-	if pl == nil || pl.L != r.L || !sameAllow(pl.allow, r.allow) || !slices.Equal(cur.active, pl.active) || !slices.Equal(cur.has, pl.has) {
+	if !r.pullReady() {
 		return false
 	}
-	out := r.spare
-	n := len(pl.dest)
-	r.sized(out, n)
-	copy(out.active, pl.dest)
+	r.pullBegin()
+	n := len(r.pl.dest)
 	if parts < 2 || n < 2 {
-		r.pull(out, 0, n)
+		r.pull(r.spare, 0, n)
 	} else {
 		var wg sync.WaitGroup
-		cut := n / 2
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.pull(out, cut, n)
+			r.pull(r.spare, r.pl.cut, n)
 		}()
-		r.pull(out, 0, cut)
+		r.pull(r.spare, 0, r.pl.cut)
 		wg.Wait()
 	}
-	r.cur, r.spare = out, cur
-	pullSteps.Add(1)
+	r.pullEnd()
 	return true
+}
+
+// pullReady reports whether the recorded plan fits the current layer and
+// filters.
+func (r *laneRun) pullReady() bool {
+	pl, cur := r.pl, r.cur
+	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.has)
+}
+
+// pullBegin sizes the next layer (r.spare) for the plan's destinations,
+// to be written by pull, in parts on several goroutines if need be.
+func (r *laneRun) pullBegin() {
+	r.sized(r.spare, len(r.pl.dest))
+	copy(r.spare.active, r.pl.dest)
+}
+
+// pullEnd makes the layer pull wrote the current one.
+func (r *laneRun) pullEnd() {
+	r.cur, r.spare = r.spare, r.cur
+	pullSteps.Add(1)
 }
 
 // pull writes destinations [d0, d1) of the plan into out, normalised: each
