@@ -249,24 +249,37 @@ func (r *laneRun) pullEnd() {
 }
 
 // pull writes destinations [d0, d1) of the plan into out, normalised: each
-// entry sums its terms as walkPart and addGroups do, in their order.
+// entry sums its terms as walkPart and addGroups do, in their order, one
+// lane at a time (its sums held in registers, not in the row).
 func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 	pl, cur, L, counting := r.pl, r.cur, r.L, r.counting
+	ent := cur.ent
 	for d := d0; d < d1; d++ {
+		edges := pl.edges[pl.start[d]:pl.start[d+1]]
+		var nh uint64
+		for i := range edges {
+			nh |= edges[i].mask
+		}
+		out.has[d] = nh
 		dr := out.ent[d*L : d*L+L]
 		clear(dr)
-		var nh uint64
-		for _, ed := range pl.edges[pl.start[d]:pl.start[d+1]] {
-			row := cur.ent[int(ed.src)*L : int(ed.src)*L+L]
-			if ed.group {
-				mx, wx := ed.a, ed.b
-				for w := ed.mask; w != 0; w &= w - 1 {
-					l := bits.TrailingZeros64(w)
-					src := &row[l]
-					e := &dr[l]
-					if nh&(1<<uint(l)) == 0 {
-						e.ce, e.pe = src.ce, src.pe
-					}
+		for lw := nh; lw != 0; lw &= lw - 1 {
+			l := bits.TrailingZeros64(lw)
+			bit := uint64(1) << uint(l)
+			var e entry
+			first := true
+			for i := range edges {
+				ed := &edges[i]
+				if ed.mask&bit == 0 {
+					continue
+				}
+				src := &ent[int(ed.src)*L+l]
+				if first {
+					e.ce, e.pe = src.ce, src.pe
+					first = false
+				}
+				if ed.group {
+					mx, wx := ed.a, ed.b
 					if counting {
 						ah, al := src.ch, src.cl
 						if mx != 1 {
@@ -292,18 +305,9 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 						mm, y := addScaled(e.p, int(e.pe), v, int(src.pe))
 						e.p, e.pe = mm, int32(y)
 					}
+					continue
 				}
-				nh |= ed.mask
-				continue
-			}
-			bch, px := ed.a, ed.b
-			for w := ed.mask; w != 0; w &= w - 1 {
-				l := bits.TrailingZeros64(w)
-				src := &row[l]
-				e := &dr[l]
-				if nh&(1<<uint(l)) == 0 {
-					e.ce, e.pe = src.ce, src.pe
-				}
+				bch, px := ed.a, ed.b
 				if counting {
 					if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
 						f := pow2[y]
@@ -326,11 +330,8 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 					e.p, e.pe = mm, int32(y)
 				}
 			}
-			nh |= ed.mask
-		}
-		out.has[d] = nh
-		for w := nh; w != 0; w &= w - 1 {
-			normEntry(&dr[bits.TrailingZeros64(w)], counting)
+			normEntry(&e, counting)
+			dr[l] = e
 		}
 	}
 }

@@ -2,6 +2,7 @@ package hist
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -93,5 +94,22 @@ func randomSplit(r *rand.Rand, w []float64) {
 	}
 	for i := range w {
 		w[i] /= sum
+	}
+}
+
+// TestNormEntry checks normEntry's probability against math.Frexp's
+// reading, on normal, subnormal and extreme numbers.
+func TestNormEntry(t *testing.T) {
+	for _, p := range []float64{0, 1, 0.5, 0.75, 3, 1e300, 1e-300, 5e-324, 1e-310, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.1} {
+		e := entry{p: p, pe: 7}
+		normEntry(&e, false)
+		m, x := math.Frexp(p)
+		want := entry{p: m, pe: 7 + int32(x)}
+		if p == 0 {
+			want.pe = 0
+		}
+		if e != want {
+			t.Errorf("normEntry(%g) = %+v, want %+v", p, e, want)
+		}
 	}
 }
