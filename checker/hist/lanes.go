@@ -64,6 +64,7 @@ type laneRun struct {
 	pl         *pullPlan
 	prevAllow  []translate.Bitset
 	prevL      int
+	prevN      int
 	saveActive []int32
 	saveHas    []uint64
 }

@@ -64,9 +64,12 @@ const (
 // may be recorded (the filters are the last step's) and, if so, saves the
 // current layer's shape to compare after the step.
 func (r *laneRun) pullWatch() bool {
-	same := !r.p.m.tinyWeights && pullMode != pullOff && r.L == r.prevL && sameAllow(r.allow, r.prevAllow)
+	// A layer that grows (the plan-free lane on a large product) is not
+	// copied: its size tells it changed.
+	n := len(r.cur.active)
+	same := !r.p.m.tinyWeights && pullMode != pullOff && r.L == r.prevL && sameAllow(r.allow, r.prevAllow) && (n == r.prevN || pullMode == pullEager)
 	r.prevAllow = append(r.prevAllow[:0], r.allow...)
-	r.prevL = r.L
+	r.prevL, r.prevN = r.L, n
 	if !same {
 		return false
 	}
