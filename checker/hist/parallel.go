@@ -219,9 +219,9 @@ func (sc *scheduler) walks(runs []*laneRun, k int) {
 }
 
 // pullWalks runs the step of walks that all have a plan for it (pull.go)
-// on two goroutines, each taking one half of every walk's destinations
-// (halves of their terms): a pull reads its sources once whatever the
-// split, so it pays at sizes where splitting a general step would not.
+// on two goroutines, which take parts of every walk's destinations in
+// turn (pullChunks): a pull reads its sources once whatever the split, so
+// it pays at sizes where splitting a general step would not.
 func (sc *scheduler) pullWalks(runs []*laneRun) bool {
 	for _, r := range runs {
 		if !r.pullReady() {
@@ -231,18 +231,7 @@ func (sc *scheduler) pullWalks(runs []*laneRun) bool {
 	for _, r := range runs {
 		r.pullBegin()
 	}
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		for _, r := range runs {
-			r.pull(r.spare, r.pl.cut, len(r.pl.dest))
-		}
-	}()
-	for _, r := range runs {
-		r.pull(r.spare, 0, r.pl.cut)
-	}
-	wg.Wait()
+	pullChunks(runs)
 	for _, r := range runs {
 		r.pullEnd()
 	}

@@ -44,7 +44,7 @@ type pullPlan struct {
 	dest   []int32  // the destinations, in order of product state
 	start  []int32  // per destination, its edges; len(dest)+1
 	edges  []pullEdge
-	cut    int // the destination that splits the terms' lanes in halves
+	cuts   []int // destinations that split the terms' lanes into pullParts parts
 }
 
 // pullMode switches the pull step for tests: 0 as usual, pullOff never,
@@ -197,12 +197,18 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	for _, ed := range pl.edges {
 		work += bits.OnesCount64(ed.mask)
 	}
-	half := 0
-	for pl.cut < len(dest) && 2*half < work {
-		for _, ed := range pl.edges[pl.start[pl.cut]:pl.start[pl.cut+1]] {
-			half += bits.OnesCount64(ed.mask)
+	pl.cuts = append(pl.cuts, 0)
+	done := 0
+	for d := range dest {
+		for _, ed := range pl.edges[pl.start[d]:pl.start[d+1]] {
+			done += bits.OnesCount64(ed.mask)
 		}
-		pl.cut++
+		if done*pullParts >= len(pl.cuts)*work && len(pl.cuts) < pullParts {
+			pl.cuts = append(pl.cuts, d+1)
+		}
+	}
+	for len(pl.cuts) <= pullParts {
+		pl.cuts = append(pl.cuts, len(dest))
 	}
 	return pl
 }
@@ -214,21 +220,44 @@ func (r *laneRun) pullStep(parts int) bool {
 		return false
 	}
 	r.pullBegin()
-	n := len(r.pl.dest)
-	if parts < 2 || n < 2 {
-		r.pull(r.spare, 0, n)
+	if parts < 2 {
+		r.pull(r.spare, 0, len(r.pl.dest))
 	} else {
-		var wg sync.WaitGroup
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			r.pull(r.spare, r.pl.cut, n)
-		}()
-		r.pull(r.spare, 0, r.pl.cut)
-		wg.Wait()
+		pullChunks([]*laneRun{r})
 	}
 	r.pullEnd()
 	return true
+}
+
+// pullParts is the number of parts of about equal work a plan's step is
+// cut into, for two goroutines to take in turn (one may run slower: the
+// parts differ in cost, and the other core may be busy elsewhere).
+const pullParts = 16
+
+// pullChunks runs the pull of every walk of runs, their plans' parts
+// taken in turn by two goroutines.
+func pullChunks(runs []*laneRun) {
+	var next atomic.Int32
+	total := int32(len(runs) * pullParts)
+	work := func() {
+		for {
+			i := next.Add(1) - 1
+			if i >= total {
+				return
+			}
+			r := runs[i/pullParts]
+			c := int(i % pullParts)
+			r.pull(r.spare, r.pl.cuts[c], r.pl.cuts[c+1])
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		work()
+	}()
+	work()
+	wg.Wait()
 }
 
 // pullReady reports whether the recorded plan fits the current layer and
