@@ -116,6 +116,11 @@ var robustRows = []struct {
 		"onus: warning: sweep.prism (N=3): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{"Result: 1\n"}},
 	{"a sweep beyond --max-steps", []string{"check", "sweep.prism", "--const", "N=1:4", "--pf", "P=? [ F x=N ]", "--max-steps", "3"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 3 assignments of the sweep of the constants (one step each) (raise the limit with --max-steps)", nil},
+	// issue 14: a long --explain history is written through a buffer, a
+	// repeated state's text once; the lines are those of every step
+	{"--explain history lines, repeated states", []string{"blame", "../../../../examples/backoff.prism", "--plan", "[*]^3", "--outcome", `X "collision"`, "--explain"}, exitOK,
+		"", []string{"  0  (q1=true,q2=true,col=false)  --[send1,wait2]-->\n", "  1  (q1=false,q2=true,col=false)  --[send1,send2]-->\n",
+			"  2  (q1=false,q2=false,col=false)  --[send1,send2]-->\n", "  3  (q1=false,q2=false,col=false)\n"}},
 	{"a misnamed constant before the sweep's length", []string{"build", "sweep.prism", "--const", "NN=1:1000000000"}, exitBadInput,
 		"sweep.prism: error: --const NN: the model and properties declare no constant NN", nil},
 	{"--max-steps 0", []string{"check", "../../../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=10 ]`, "--max-steps", "0"}, exitBadInput,
