@@ -111,7 +111,7 @@ func ExampleModel_Build() {
 	fmt.Println(r)
 	// Output:
 	// N=4,cross=1 csg [r1 r2] 16
-	// count 0.19230769230769232, prob 0.20969855832241152, entropy 0.43625143477457795
+	// count 0.19230769230769232, prob 0.20969855832241155, entropy 0.43625143477457795
 }
 
 // Errors are positioned in the files (a property given as a string is

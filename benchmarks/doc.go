@@ -33,7 +33,6 @@
 //	locate   onus locate: exact forward and backward games, --refine on 10^6 states, --samples
 //	scale    CAR, CPR and CCR on a game of 10^4 and 10^6 states (examples/robots.prism) at T = 100
 //	search   CAR, CPR and CCR verdicts (the plan search) on the robots against T, and at T = 1000 on 10^6 states
-
-// counts   the same at T = 1000 and 10^4 (counts of thousands of digits), --exact beside at T = 100, blame on 10^6 states
-// prism    each props file of PRISM-games' verify/ suite beside PRISM-games' own time
+//	counts   the same at T = 1000 and 10^4 (counts of thousands of digits), --exact beside at T = 100, blame on 10^6 states
+//	prism    each props file of PRISM-games' verify/ suite beside PRISM-games' own time
 package main

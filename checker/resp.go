@@ -19,6 +19,13 @@ func needsCounts(x *prism.Resp) bool {
 }
 
 func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*resp.Query, error) {
+	return c.prepareRespNotes(x, s0, counts, degrees, false)
+}
+
+// prepareRespNotes is prepareResp; with notes (a top-level degree query,
+// whose loss notes follow) the passes of the loss notes run in the
+// degrees' walks.
+func (c *Checker) prepareRespNotes(x *prism.Resp, s0 int, counts, degrees, notes bool) (*resp.Query, error) {
 	g := c.g
 	if c.nplayers == 0 {
 		return nil, c.errAt(x.OpPos, "%v needs a model with players (this is a %v)", x.Kind, g.Type)
@@ -68,7 +75,10 @@ func (c *Checker) prepareResp(x *prism.Resp, s0 int, counts, degrees bool) (*res
 		Exact:   c.cfg.Exact,
 		Free:    c.cfg.Unavailable == UnavailableFree,
 	}
-	if degrees {
+	switch {
+	case degrees && notes:
+		q.Prefetch(c.lossPasses(q, respCoalitions(x.Kind, q))...)
+	case degrees:
 		q.Prefetch()
 	}
 	// Compat_Ag(π) must not be empty (its pass if the degrees ran it, else
@@ -122,7 +132,7 @@ func (c *Checker) horizon(outcome prism.Expr, planLen int, hasPlan bool, planPos
 
 // checkResp evaluates a responsibility operator at s0 as a Result.
 func (c *Checker) checkResp(x *prism.Resp, s0 int) (*Result, error) {
-	q, err := c.prepareResp(x, s0, needsCounts(x), x.Degree != prism.DegNone)
+	q, err := c.prepareRespNotes(x, s0, needsCounts(x), x.Degree != prism.DegNone, true)
 	if err != nil {
 		return nil, err
 	}

@@ -169,6 +169,29 @@ func shortFloat(x float64) string {
 	return strings.TrimSuffix(fmt.Sprintf("%.4g", x), ".")
 }
 
+// lossPasses returns the masks of the passes lossNotes(q, …, js) will
+// run over the whole horizon, both readings of every coalition of js whose
+// plan cannot always be followed, so that they can run along with the
+// degrees' (Query.Prefetch).
+func (c *Checker) lossPasses(q *resp.Query, js []uint64) []uint64 {
+	if !q.Counts && len(q.Steps) < q.T {
+		return nil // lossNotes stops its passes at the plan's end
+	}
+	s0 := int(q.Product.S[q.Start])
+	var out []uint64
+	for _, j := range js {
+		if c.hist.FirstLoss(s0, q.Steps, q.T, j) == nil {
+			continue
+		}
+		other := j
+		if !q.Free {
+			other |= hist.Free
+		}
+		out = append(out, q.Compat(j&q.Planned()), other)
+	}
+	return out
+}
+
 // lossNotes adds a note for every coalition of js (plain masks) whose
 // compatible histories differ between the two readings of unavailable
 // actions, for the top-level query q of plan ref.
@@ -208,9 +231,13 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 	name := ref.Name
 	var losses []*PlanLoss
 	for i, f := range lossy {
-		mine := q.Pass(f.j)
+		// This reading's pass over the same L steps (over all T it is the
+		// query's own).
+		var mine *hist.Result
 		if L < q.T {
 			mine = q.Product.Pass(q.Start, q.Steps, L, q.Compat(f.j), false)
+		} else {
+			mine = q.Pass(f.j)
 		}
 		drop, free := mine, other[i]
 		if q.Free {

@@ -522,16 +522,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 				x.checkLimits() // one state's choices can be huge
 			}
 		}
-		// next combination, first participant fastest
-		k := 0
-		for ; k < len(parts); k++ {
-			idx[k]++
-			if idx[k] < len(parts[k].br) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k == len(parts) {
+		if !nextCombination(idx, parts) {
 			break
 		}
 	}
@@ -572,15 +563,7 @@ func (x *explorer) emitCount(parts []participant) {
 				x.checkLimits() // one state's choices can be huge
 			}
 		}
-		k := 0
-		for ; k < len(parts); k++ {
-			idx[k]++
-			if idx[k] < len(parts[k].br) {
-				break
-			}
-			idx[k] = 0
-		}
-		if k == len(parts) {
+		if !nextCombination(idx, parts) {
 			break
 		}
 	}
@@ -845,4 +828,18 @@ func (x *explorer) mergeDTMC(first int) {
 	}
 	x.chAction = append(x.chAction[:first], 0)
 	x.chTrans = x.chTrans[:first+1]
+}
+
+// nextCombination moves idx, one branch index per participant, to the
+// next combination of branches, the first participant fastest; it reports
+// false (idx back to all zeros) after the last.
+func nextCombination(idx []int, parts []participant) bool {
+	for k := range parts {
+		idx[k]++
+		if idx[k] < len(parts[k].br) {
+			return true
+		}
+		idx[k] = 0
+	}
+	return false
 }

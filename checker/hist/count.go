@@ -14,11 +14,14 @@ import (
 // before (the histories of one more step), added one at a time in
 // double-double arithmetic: each addition is exact up to a relative error
 // of at most u = 2^-104, and the values are non-negative, so they never
-// cancel. An entry reached by at most d transitions at each step is then
-// within a factor (1 ± u)^(T·(d−1)) of its exact count after T steps; the
-// final sum over the n entries of the last layer adds n−1 roundings more.
-// So a count is within relative error K·u·(1 + K·u) ≤ 2K·u, with
-// K = T·(d−1) + n, of the exact integer, and a ratio of two counts within
+// cancel. Where a step is free of filters the walks add an entry m times
+// for the m transitions of a state into the same state (groups.go), a
+// product whose high part is exact (math.FMA) and whose low part rounds,
+// within u again. An entry reached by at most d transitions at each step
+// is then within a factor (1 ± u)^(T·d) of its exact count after T steps;
+// the final sum over the n entries of the last layer adds n−1 roundings
+// more. So a count is within relative error K·u·(1 + K·u) ≤ 2K·u, with
+// K = T·d + n, of the exact integer, and a ratio of two counts within
 // 4K·u + 2^-53 (its rounding to a float64): below 10^-16 for any K below
 // 10^13. Multiplying by a power of two and normalising are exact. Counts
 // below 2^53 are exact integers: every partial sum of such a count is an

@@ -12,7 +12,13 @@
 // probability (scaled floats that cannot underflow) and, for exact models,
 // exact rationals. Passes runs the passes of several coalitions at once,
 // sharing layers while the plan filters them alike, and spreads steps over
-// the cores without changing a result. A deadline of the automaton
+// the cores without changing a result. With counts as floats (the
+// default) the coalitions' passes are lanes of at most two walks
+// (lanes.go): one read of a state's successors and one lookup of each
+// destination serve every lane, layers are kept in order of product state
+// so that a lane's numbers do not depend on its companions, and the two
+// walks run on two cores. Passes that ran are kept per start, plan,
+// horizon and coalition. A deadline of the automaton
 // (ltlf.Anchor) is read off the pass's step counter: Product.Successors
 // gives a state's successors at a step. Histories and plans are never
 // enumerated.

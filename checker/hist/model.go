@@ -3,6 +3,7 @@ package hist
 import (
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
+	"sync"
 
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -18,8 +19,10 @@ type Model struct {
 	exact       bool
 	exactCounts bool
 	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
-	// pass may need its careful product (stepFloat).
+	// pass may need its careful product (lanes.go).
 	tinyWeights  bool
+	groupsOnce   sync.Once
+	tg           *targetGroups // groups(): transitions grouped by target
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64

@@ -29,6 +29,11 @@ type scheduler struct {
 	sums    []*sums
 }
 
+// minSplit is the size (rows times lanes) from which a walk that has most
+// of a step's work is split in two: below it, on the robots of
+// examples/robots.prism, the split costs more than it gains.
+const minSplit = 1 << 16
+
 // minParallel is the default of Config.MinParallel: the work (entries of
 // the current layers, or words of big counts to add) below which a step
 // stays on one goroutine.
@@ -146,6 +151,66 @@ func (sm *sums) add(next, cur *layer) {
 			}
 		}(lo, hi)
 		lo = hi
+	}
+	wg.Wait()
+}
+
+// walks runs step k of every walk: on one goroutine when the step is
+// small, else each walk on its own, and a walk with most of the work
+// (the plan-free pass on a large product often is) split in two by
+// destination (laneRun.stepSplit). Results are the same either way.
+func (sc *scheduler) walks(runs []*laneRun, k int) {
+	p := sc.p
+	work, top, big := 0, 0, -1
+	for i, r := range runs {
+		w := len(r.cur.active) * r.L
+		work += w
+		if w > top {
+			top, big = w, i
+		}
+	}
+	if sc.workers == 1 || work < sc.min {
+		for _, r := range runs {
+			r.step(k, p.slot)
+		}
+		return
+	}
+	// Split the biggest walk when it would leave a core idle and is large
+	// enough to pay for the second reading of its sources.
+	// (Config.MinParallel, when set, stands for both thresholds.)
+	least := minSplit
+	if p.m.minParallel > 0 {
+		least = p.m.minParallel
+	}
+	split := 10*top > 6*work && top >= least
+	if len(runs) == 1 && !split {
+		runs[0].step(k, p.slot)
+		return
+	}
+	for len(sc.slots) < len(runs) {
+		sc.slots = append(sc.slots, nil)
+	}
+	sc.slots[0] = p.slot
+	for i := 1; i < len(runs); i++ {
+		if n := len(sc.slots[i]); n < len(p.S) {
+			sc.slots[i] = append(sc.slots[i], make([]int32, len(p.S)-n)...)
+			for j := n; j < len(p.S); j++ {
+				sc.slots[i][j] = -1
+			}
+		}
+	}
+	var wg sync.WaitGroup
+	for i, r := range runs {
+		wg.Add(1)
+		go func(r *laneRun, slot []int32, split bool) {
+			defer wg.Done()
+			if split {
+				act := r.cur.active
+				r.stepSplit(k, slot, act[len(act)/2]&^63)
+				return
+			}
+			r.step(k, slot)
+		}(r, sc.slots[i], split && i == big)
 	}
 	wg.Wait()
 }

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/progress"
@@ -235,18 +236,46 @@ func (p *Product) passes(start int32, steps []*Step, T int, js []uint64, mode co
 				out[i] = r
 				continue
 			}
+		} else if r, ok := p.done[keyOf(start, steps, T, j)]; ok && r.serves(mode) {
+			out[i] = r
+			continue
 		}
 		todo = append(todo, i)
 	}
-	if len(todo) > 0 {
+	switch {
+	case len(todo) == 0:
+	case mode != countExact && !p.m.exact:
+		p.runLanes(start, steps, T, js, todo, mode == countFloat, out)
+	default:
 		p.runShared(start, steps, T, js, todo, mode, out)
 	}
-	for i, j := range js {
-		if j == 0 {
+	for _, i := range todo {
+		if j := js[i]; j == 0 {
 			p.free[[2]int{int(start), T}] = out[i]
+		} else {
+			p.done[keyOf(start, steps, T, j)] = out[i]
 		}
 	}
 	return out
+}
+
+// passKey names a pass that ran: its start, plan, horizon and coalition.
+// The plan is its slice's first element's address (which the key keeps
+// alive, so no other plan can take it) and length; a plan is not changed
+// once resolved.
+type passKey struct {
+	start int32
+	plan  **Step
+	n, T  int
+	j     uint64
+}
+
+func keyOf(start int32, steps []*Step, T int, j uint64) passKey {
+	k := passKey{start: start, n: len(steps), T: T, j: j}
+	if len(steps) > 0 {
+		k.plan = &steps[0]
+	}
+	return k
 }
 
 // branch is a layer that the passes of some coalitions share.
@@ -414,10 +443,6 @@ func (r *passRun) prepare() {
 // -1 per product state, left so. With sums set, the big counts are added
 // afterwards, spread over goroutines (sums.add).
 func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) {
-	if !r.exact && (r.cur.w == floatCounts || r.cur.w == 0) {
-		r.stepFloat(allow, k, slot)
-		return
-	}
 	p, cur, next := r.p, r.cur, r.next
 	g, m := p.m.g, p.m
 	exact, tmp := r.exact, r.tmp
@@ -531,8 +556,56 @@ func (r *passRun) step(allow translate.Bitset, k int, slot []int32, sums *sums) 
 	if sums != nil {
 		sums.add(next, cur)
 	}
+	next.sortByState()
 	normalize(next)
 	r.cur, r.next = next, cur
+}
+
+// sortByState puts the layer's entries in order of product state, as the
+// walks of lanes.go keep theirs: the terms of every entry of the next
+// step are then summed in the same order by both, so their floating-point
+// numbers agree to the bit.
+func (l *layer) sortByState() {
+	if slices.IsSorted(l.active) {
+		return
+	}
+	n := len(l.active)
+	perm := make([]int32, n)
+	for i := range perm {
+		perm[i] = int32(i)
+	}
+	slices.SortFunc(perm, func(a, b int32) int { return int(l.active[a]) - int(l.active[b]) })
+	// Apply perm (entry i becomes entry perm[i]) in place by its cycles,
+	// with swaps: big integers must not be copied.
+	w := max(l.w, 0)
+	done := make([]bool, n)
+	swap := func(i, j int) {
+		l.active[i], l.active[j] = l.active[j], l.active[i]
+		l.ent[i], l.ent[j] = l.ent[j], l.ent[i]
+		for x := 0; x < w; x++ {
+			l.cnt[i*w+x], l.cnt[j*w+x] = l.cnt[j*w+x], l.cnt[i*w+x]
+		}
+		if l.w == bigCounts {
+			l.big[i], l.big[j] = l.big[j], l.big[i]
+		}
+		if len(l.rat) > 0 {
+			l.rat[i], l.rat[j] = l.rat[j], l.rat[i]
+		}
+	}
+	for i := 0; i < n; i++ {
+		if done[i] {
+			continue
+		}
+		for j := i; ; {
+			done[j] = true
+			k := int(perm[j])
+			if k == i {
+				break
+			}
+			swap(j, k)
+			j = k
+		}
+	}
 }
 
 // pow2[x] is 2^(x−pow2Bias): the factors of the fast double-double adds.
@@ -634,26 +707,31 @@ func forChoices(allow translate.Bitset, lo, hi int, f func(int)) {
 func normalize(l *layer) {
 	counts := l.w == floatCounts
 	for i := range l.ent {
-		e := &l.ent[i]
-		if e.p == 0 {
-			e.pe = 0
-		} else {
-			m, x := math.Frexp(e.p)
-			e.p = m
-			e.pe += int32(x)
-		}
-		if !counts {
-			continue
-		}
-		// ch ≥ 1/2: the first count added to an entry set its exponent.
-		b := math.Float64bits(e.ch)
-		x := int((b>>52)&0x7ff) - 1022
-		m := math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
-		lo := e.cl * math.Float64frombits(uint64(1023-x)<<52)
-		sum := m + lo
-		e.ch, e.cl = sum, lo-(sum-m)
-		e.ce += int32(x)
+		normEntry(&l.ent[i], counts)
 	}
+}
+
+// normEntry normalises one entry: its probability, and its Count when
+// counts is set.
+func normEntry(e *entry, counts bool) {
+	if e.p == 0 {
+		e.pe = 0
+	} else {
+		m, x := math.Frexp(e.p)
+		e.p = m
+		e.pe += int32(x)
+	}
+	if !counts {
+		return
+	}
+	// ch ≥ 1/2: the first count added to an entry set its exponent.
+	b := math.Float64bits(e.ch)
+	x := int((b>>52)&0x7ff) - 1022
+	m := math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
+	lo := e.cl * math.Float64frombits(uint64(1023-x)<<52)
+	sum := m + lo
+	e.ch, e.cl = sum, lo-(sum-m)
+	e.ce += int32(x)
 }
 
 func limbsToInt(ls []uint64) *big.Int {

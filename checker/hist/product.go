@@ -37,6 +37,10 @@ type Product struct {
 	index     map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
+	// done caches the other passes by start, plan, horizon and coalition:
+	// a query's walks may run, along with its own, the passes its notes
+	// ask for later.
+	done map[passKey]*Result
 
 	slot []int32 // scratch for passes: product state → slot in the next layer
 }
@@ -44,7 +48,7 @@ type Product struct {
 // NewProduct returns the product of m's game with automaton a, explored
 // only as Start, Root and the passes ask.
 func NewProduct(m *Model, a *ltlf.Automaton) *Product {
-	return &Product{m: m, A: a, index: map[uint64]int32{}, SuccStart: []int{0}, free: map[[2]int]*Result{}}
+	return &Product{m: m, A: a, index: map[uint64]int32{}, SuccStart: []int{0}, free: map[[2]int]*Result{}, done: map[passKey]*Result{}}
 }
 
 // Model returns the model the product's game belongs to.

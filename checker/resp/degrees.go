@@ -83,9 +83,11 @@ func (q *Query) Degrees() Degrees {
 			d.ProbRat = ratQuo(plus.RAcc, base.RAcc)
 		}
 	case CPR:
-		q.measure(q.all(), q.all()&^i, 0)
-		plus, minus, base := q.pass(q.all()), q.pass(q.all()&^i), q.pass(0)
-		if !plus.AnyAcc { // κ = [L⁺ ≠ ∅]
+		// Of Compat_Ag(π) only the emptiness of L⁺ counts: its pass if it
+		// ran, else a sweep of its reachable states.
+		q.measure(q.all()&^i, 0)
+		minus, base := q.pass(q.all()&^i), q.pass(0)
+		if !q.Empty(q.all()).AnyAcc { // κ = [L⁺ ≠ ∅]
 			return zeroDegrees(exact)
 		}
 		if q.Counts {
@@ -185,4 +187,36 @@ func Log2p1(x *big.Int) float64 {
 	exp := y.MantExp(mant) // y = mant · 2^exp, mant in [0.5, 1)
 	m, _ := mant.Float64()
 	return float64(exp) + math.Log2(m)
+}
+
+// measureWith is measure, with the passes of the raw masks extra run in
+// the first batch's walks (their results stay with the product, which
+// gives them to the later Pass or Passes asking for them).
+func (q *Query) measureWith(extra []uint64, js ...uint64) {
+	m := q.shared()
+	var todo []uint64
+	queued := map[uint64]bool{} // a set: CCR's lists have 2^n entries
+	for _, j := range js {
+		j &= q.Planned()
+		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !queued[j] {
+			queued[j] = true
+			todo = append(todo, j)
+		}
+	}
+	// In batches: the runs of one batch are alive at once, two layers each.
+	for len(todo) > 0 || len(extra) > 0 {
+		batch := todo[:min(len(todo), passBatch)]
+		todo = todo[len(batch):]
+		masks := make([]uint64, len(batch), len(batch)+len(extra))
+		for i, j := range batch {
+			masks[i] = q.Compat(j)
+		}
+		masks = append(masks, extra...)
+		extra = nil
+		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, masks, q.Counts) {
+			if i < len(batch) {
+				m.passes[batch[i]] = r
+			}
+		}
+	}
 }

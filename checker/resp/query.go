@@ -152,43 +152,24 @@ func (q *Query) pass(j uint64) *hist.Result {
 // measure runs the passes of the coalitions in js not measured yet, all
 // at once, so that they share their layers while the plan's filters for
 // them agree (package hist, Passes).
-func (q *Query) measure(js ...uint64) {
-	m := q.shared()
-	var todo []uint64
-	queued := map[uint64]bool{} // a set: CCR's lists have 2^n entries
-	for _, j := range js {
-		j &= q.Planned()
-		if r, ok := m.passes[j]; (!ok || !(r.Counted || !q.Counts)) && !queued[j] {
-			queued[j] = true
-			todo = append(todo, j)
-		}
-	}
-	// In batches: the runs of one batch are alive at once, two layers each.
-	for len(todo) > 0 {
-		batch := todo[:min(len(todo), passBatch)]
-		todo = todo[len(batch):]
-		masks := make([]uint64, len(batch))
-		for i, j := range batch {
-			masks[i] = q.Compat(j)
-		}
-		for i, r := range q.Product.Passes(q.Start, q.Steps, q.T, masks, q.Counts) {
-			m.passes[batch[i]] = r
-		}
-	}
-}
+func (q *Query) measure(js ...uint64) { q.measureWith(nil, js...) }
 
 // passBatch is the number of coalitions whose passes run together.
 const passBatch = 64
 
-// Prefetch runs, all at once, the passes the degrees need, and the one of
-// Compat_Ag(π). They share their layers where the plan filters them alike,
-// which for a plan with long free stretches is nearly one pass for all.
-// (The boolean operator runs its passes one by one: it often needs few.)
-// For CCR the list is every coalition, J ∋ i and J∖{i}: what Values needs
-// for the power indices and onus blame.
-func (q *Query) Prefetch() {
+// Prefetch runs, all at once, the passes the degrees need, and those of
+// the raw coalition masks extra (Compat masks, with hist.Free for the
+// other reading: the passes the loss notes ask for later, which the
+// product keeps). They share their walks and their layers where the plan
+// filters them alike (package hist). Compat_Ag(π) is among them only when
+// a degree needs its measures (CCR): the check that the plan can be
+// carried out needs only its emptiness, which a sweep of its reachable
+// states gives. (The boolean operator runs its passes one by one: it often
+// needs few.) For CCR the list is every coalition, J ∋ i and J∖{i}: what
+// Values needs for the power indices and onus blame.
+func (q *Query) Prefetch(extra ...uint64) {
 	i := uint64(1) << uint(q.Agent)
-	js := []uint64{q.all(), 0}
+	js := []uint64{0}
 	switch q.Kind {
 	case CAR:
 		js = append(js, i)
@@ -199,7 +180,7 @@ func (q *Query) Prefetch() {
 			js = append(js, j, j&^i)
 		}
 	}
-	q.measure(js...)
+	q.measureWith(extra, js...)
 }
 
 // Holds reports "every history of Compat_J(π) satisfies ψ" (from the pass

@@ -1,0 +1,579 @@
+package hist
+
+import (
+	"fmt"
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file runs the passes of several coalitions as lanes of one walk
+// (the default passes: counts as Counts or none, probabilities as floats).
+// A lane is a layer that some coalitions share while the plan filters them
+// alike; the lanes of a walk keep one list of the product states any of
+// them has, and per state a row of one entry per lane, so a step reads a
+// state's successors and finds each destination's row once for all lanes.
+// The passes of a query (the plan-free one, Compat_J(π) and Compat^free_J(π)
+// for the loss notes, …) then cost little more than the widest of them.
+//
+// Each lane's numbers are those of its pass run alone, to the bit: layers
+// are kept in order of product state (sortNext), so an entry of the next
+// layer sums its terms in order of source state, choice and transition
+// whatever lanes walk with it; a lane without a filter at a step adds a
+// state's transitions into one target at once (groups.go).
+//
+// The coalitions of a call are split into at most two walks (laneGroups),
+// run on two cores at once: the split depends on the coalitions only, never
+// on the number of cores, so results do not depend on it either.
+
+// maxLanes is the most lanes a walk carries (a row's mask is a uint64).
+const maxLanes = 64
+
+// laneLayer is one layer of a walk: the product states any lane has, and
+// for the i-th of them the mask of the lanes that have it (has[i]) and one
+// entry per lane (ent[i*L : i*L+L]; an entry whose lane is absent is 0).
+type laneLayer struct {
+	active []int32
+	has    []uint64
+	ent    []entry
+}
+
+func (l *laneLayer) reset() {
+	l.active, l.has, l.ent = l.active[:0], l.has[:0], l.ent[:0]
+}
+
+// laneRun is one walk in progress.
+type laneRun struct {
+	p         *Product
+	counting  bool
+	L         int                // entries per row
+	lanes     [][]int            // per lane its coalitions (indices into js); nil once finished
+	allow     []translate.Bitset // per lane, the filter of the current step
+	cur, next *laneLayer
+	spare     *laneLayer // the next layer in order of product state
+	next2     *laneLayer // the second part of a split step
+	mark      []uint64   // scratch: a bit per product state reached this step
+}
+
+// zeroRow pads new rows.
+var zeroRow [maxLanes]entry
+
+func newLaneRun(p *Product, members []int, counting bool, start int32) *laneRun {
+	r := &laneRun{p: p, counting: counting, L: 1, lanes: [][]int{members}, cur: &laneLayer{}, next: &laneLayer{}, spare: &laneLayer{}}
+	e := entry{p: 1}
+	if counting {
+		e.ch, e.ce = countOne.hi, int32(countOne.exp)
+	}
+	r.cur.active = append(r.cur.active, start)
+	r.cur.has = append(r.cur.has, 1)
+	r.cur.ent = append(r.cur.ent, e)
+	return r
+}
+
+// split sets every live lane's filter for step st and gives the coalitions
+// of a lane whose filters differ lanes of their own, copies of it.
+func (r *laneRun) split(st *Step, js []uint64) {
+	m := r.p.m
+	r.allow = r.allow[:0]
+	n := len(r.lanes)
+	for l := 0; l < n; l++ {
+		members := r.lanes[l]
+		if members == nil {
+			r.allow = append(r.allow, nil)
+			continue
+		}
+		a := m.Allowed(st, js[members[0]])
+		r.allow = append(r.allow, a)
+		var keep, moved []int
+		for _, i := range members[1:] {
+			if b := m.Allowed(st, js[i]); !sameBits(a, b) {
+				moved = append(moved, i)
+			}
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		for _, i := range members {
+			if !slices.Contains(moved, i) {
+				keep = append(keep, i)
+			}
+		}
+		r.lanes[l] = keep
+		r.lanes = append(r.lanes, moved) // split again at its own turn below
+		r.copyLane(l, len(r.lanes)-1)
+		n++
+	}
+}
+
+// copyLane makes lane to a copy of lane from in the current layer,
+// widening the rows when needed.
+func (r *laneRun) copyLane(from, to int) {
+	cur := r.cur
+	if to >= r.L {
+		L := min(maxLanes, max(2*r.L, to+1))
+		ent := make([]entry, len(cur.active)*L)
+		for i := range cur.active {
+			copy(ent[i*L:i*L+r.L], cur.ent[i*r.L:i*r.L+r.L])
+		}
+		cur.ent, r.L = ent, L
+	}
+	L := r.L
+	for i, h := range cur.has {
+		if h&(1<<uint(from)) != 0 {
+			cur.has[i] = h | 1<<uint(to)
+			cur.ent[i*L+to] = cur.ent[i*L+from]
+		}
+	}
+}
+
+// prepare explores the states of the current layer (the product grows
+// only here, before the walks of a step run at once).
+func (r *laneRun) prepare() {
+	p := r.p
+	var top int32
+	for _, pid := range r.cur.active {
+		top = max(top, pid)
+	}
+	if int(top) >= p.Explored() {
+		p.expandTo(top)
+	}
+	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
+		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
+	}
+}
+
+// step extends every lane's histories by one transition its filter allows
+// at step k and makes the next layer the current one. slot is scratch with
+// an entry -1 per product state, left so.
+func (r *laneRun) step(k int, slot []int32) {
+	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
+	cur, next, L, mark := r.cur, r.next, r.L, r.mark
+	if slices.IsSorted(next.active) {
+		// Already in order (a layer whose states stay, walked in order,
+		// often is): normalise in place.
+		for i, pid := range next.active {
+			slot[pid] = -1
+			mark[pid>>6] = 0
+			row := next.ent[i*L : i*L+L]
+			for w := next.has[i]; w != 0; w &= w - 1 {
+				normEntry(&row[bits.TrailingZeros64(w)], r.counting)
+			}
+		}
+		r.cur, r.next = next, cur
+		return
+	}
+	r.sized(r.spare, len(next.active))
+	r.emit(next, r.spare, 0, slot)
+	r.cur, r.spare = r.spare, cur
+}
+
+// walkPart extends the current layer's histories as step does, but only
+// into the product states in [dlo, dhi), into part (unordered; slot and
+// mark set for its states). Parts of disjoint ranges, their bounds
+// multiples of 64, may be walked at once with one slot and mark: each
+// destination's sum is the one step makes, term by term.
+func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32) {
+	p, cur, next := r.p, r.cur, part
+	m := p.m
+	g := m.g
+	L := r.L
+	counting := r.counting
+	next.reset()
+	beta, prob := m.beta, g.Prob
+	transStart, choiceStart := g.TransStart, g.ChoiceStart
+	succAll, succStart, due, states := p.Succ, p.SuccStart, p.Due, p.S
+	tiny := m.tinyWeights
+	allow := r.allow
+	mark := r.mark
+	var filtered, grouped uint64 // lanes with a filter this step; without (groups.go)
+	for l, a := range allow {
+		switch {
+		case a != nil:
+			filtered |= 1 << uint(l)
+		case !tiny:
+			grouped |= 1 << uint(l)
+		}
+	}
+	var tg *targetGroups
+	if grouped != 0 {
+		tg = m.groups()
+	}
+	for i, pid := range cur.active {
+		has := cur.has[i]
+		row := cur.ent[i*L : i*L+L]
+		s := states[pid]
+		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
+		tbase := int(transStart[lo])
+		var succ []int32
+		if int(due[pid]) == k {
+			succ = p.Successors(pid, k)
+		} else {
+			succ = succAll[succStart[pid]:succStart[pid+1]]
+		}
+		if gl := has & grouped; gl != 0 {
+			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+		}
+		each := has &^ grouped
+		if each == 0 {
+			continue
+		}
+		for ch := lo; ch < hi; ch++ {
+			lm := each
+			for w := each & filtered; w != 0; w &= w - 1 {
+				l := bits.TrailingZeros64(w)
+				if a := allow[l]; a[ch>>6]&(1<<(uint(ch)&63)) == 0 {
+					lm &^= 1 << uint(l)
+				}
+			}
+			if lm == 0 {
+				continue
+			}
+			bch := beta[ch]
+			t0, t1 := int(transStart[ch]), int(transStart[ch+1])
+			pr := prob[t0:t1]
+			for x, dst := range succ[t0-tbase : t1-tbase] {
+				if dst < dlo || dst >= dhi {
+					continue
+				}
+				d := int(slot[dst])
+				if d < 0 {
+					d = len(next.active)
+					slot[dst] = int32(d)
+					mark[dst>>6] |= 1 << (uint(dst) & 63)
+					next.active = append(next.active, dst)
+					next.has = append(next.has, 0)
+					next.ent = append(next.ent, zeroRow[:L]...)
+				}
+				nh := next.has[d]
+				next.has[d] = nh | lm
+				dr := next.ent[d*L : d*L+L]
+				px := pr[x]
+				for w := lm; w != 0; w &= w - 1 {
+					l := bits.TrailingZeros64(w)
+					src := &row[l]
+					e := &dr[l]
+					if nh&(1<<uint(l)) == 0 {
+						e.ce, e.pe = src.ce, src.pe
+					}
+					if counting {
+						// Double-double addition of the source's count,
+						// scaled to the destination's exponent (exact: a
+						// power of two).
+						if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
+							f := pow2[y]
+							a, h := src.ch*f, e.ch
+							sum := h + a
+							bb := sum - h
+							e.cl += (h - (sum - bb)) + (a - bb) + src.cl*f
+							e.ch = sum
+						} else {
+							c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{src.ch, src.cl, int(src.ce)})
+							e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+						}
+					}
+					b := bch * src.p
+					v, ve := b*px, src.pe
+					if tiny && v < 0x1p-960 && b != 0 && px != 0 {
+						// src.p is in [1/2, 1), so only extreme weights get here.
+						m1, e1 := math.Frexp(bch)
+						m2, e2 := math.Frexp(px)
+						v, ve = src.p*m1*m2, src.pe+int32(e1+e2)
+					}
+					if y := ve - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
+						e.p += v * pow2[y]
+					} else {
+						mm, y := addScaled(e.p, int(e.pe), v, int(ve))
+						e.p, e.pe = mm, int32(y)
+					}
+				}
+			}
+		}
+	}
+}
+
+// sized makes out n rows long (their contents to be written).
+func (r *laneRun) sized(out *laneLayer, n int) {
+	L := r.L
+	out.reset()
+	out.active = slices.Grow(out.active, n)[:n]
+	out.has = slices.Grow(out.has, n)[:n]
+	out.ent = slices.Grow(out.ent, n*L)[:n*L]
+}
+
+// emit writes part's rows in order of product state, normalised, into out
+// from row at on, and clears their slot and mark. The order makes a lane's
+// numbers those of its pass run alone, whatever lanes walk with it: every
+// entry sums its terms in order of source state, choice and transition.
+func (r *laneRun) emit(part, out *laneLayer, at int, slot []int32) {
+	L, mark := r.L, r.mark
+	put := func(pid int32) {
+		d := int(slot[pid])
+		slot[pid] = -1
+		h := part.has[d]
+		out.active[at] = pid
+		out.has[at] = h
+		row := out.ent[at*L : at*L+L]
+		copy(row, part.ent[d*L:d*L+L])
+		for w := h; w != 0; w &= w - 1 {
+			normEntry(&row[bits.TrailingZeros64(w)], r.counting)
+		}
+		at++
+	}
+	n := len(part.active)
+	if n == 0 {
+		return
+	}
+	lo, hi := part.active[0], part.active[0]
+	for _, pid := range part.active {
+		lo, hi = min(lo, pid), max(hi, pid)
+	}
+	if words := int(hi>>6-lo>>6) + 1; words <= 16*n {
+		for wi := int(lo >> 6); wi <= int(hi>>6); wi++ {
+			for w := mark[wi]; w != 0; w &= w - 1 {
+				put(int32(wi<<6 + bits.TrailingZeros64(w)))
+			}
+			mark[wi] = 0
+		}
+		return
+	}
+	pids := slices.Clone(part.active)
+	slices.Sort(pids)
+	for _, pid := range pids {
+		mark[pid>>6] = 0
+		put(pid)
+	}
+}
+
+// stepSplit is step with the destinations split at cut (a multiple of 64)
+// into two parts walked by two goroutines, then written out by two: the
+// same layer as step's, to the bit.
+func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
+	if r.next2 == nil {
+		r.next2 = &laneLayer{}
+	}
+	parts := [2]*laneLayer{r.next, r.next2}
+	bounds := [3]int32{0, cut, math.MaxInt32}
+	var wg sync.WaitGroup
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			r.walkPart(k, slot, parts[w], bounds[w], bounds[w+1])
+		}(w)
+	}
+	wg.Wait()
+	n0 := len(parts[0].active)
+	r.sized(r.spare, n0+len(parts[1].active))
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			r.emit(parts[w], r.spare, w*n0, slot)
+		}(w)
+	}
+	wg.Wait()
+	r.cur, r.spare = r.spare, r.cur
+}
+
+// live returns the mask of the lanes with an entry in the current layer.
+func (r *laneRun) live() uint64 {
+	var any uint64
+	for _, h := range r.cur.has {
+		any |= h
+	}
+	return any
+}
+
+// retire finishes the lanes left without histories after step k (or, with
+// k < 0, every lane still alive: the horizon is reached) into out.
+func (r *laneRun) retire(k int, out []*Result) bool {
+	var live uint64 // k < 0: every lane finishes
+	if k >= 0 {
+		live = r.live()
+	}
+	alive := false
+	for l, members := range r.lanes {
+		if members == nil {
+			continue
+		}
+		if live&(1<<uint(l)) != 0 {
+			alive = true
+			continue
+		}
+		for _, i := range members {
+			res := &Result{EmptyAt: k}
+			r.finish(l, res)
+			out[i] = res
+		}
+		r.lanes[l] = nil
+	}
+	return alive
+}
+
+// finish sums lane l of the current layer into res, split by acceptance,
+// as passRun.finish does for a pass run alone.
+func (r *laneRun) finish(l int, res *Result) {
+	p, cur, L := r.p, r.cur, r.L
+	res.Counted = r.counting
+	var pa, pj Scaled
+	var na, nj Count
+	bit := uint64(1) << uint(l)
+	for i, pid := range cur.active {
+		if cur.has[i]&bit == 0 {
+			continue
+		}
+		e := &cur.ent[i*L+l]
+		var n Count
+		if r.counting {
+			n = Count{e.ch, e.cl, int(e.ce)}
+		}
+		if p.Acc[pid] {
+			res.AnyAcc = true
+			na = na.Add(n)
+			pa = pa.add(Scaled{e.p, int(e.pe)})
+		} else {
+			res.AnyRej = true
+			nj = nj.Add(n)
+			pj = pj.add(Scaled{e.p, int(e.pe)})
+		}
+	}
+	res.PAcc, res.PRej = pa, pj
+	if r.counting {
+		res.NAcc, res.NRej = na, nj
+		res.CAcc, res.CRej = na.Int(), nj.Int()
+	}
+}
+
+// bytes estimates the memory of the walk's current layer (the next and
+// the sorted one grow to about the same size).
+func (r *laneRun) bytes() int64 {
+	return int64(len(r.cur.active))*12 + int64(len(r.cur.ent))*32
+}
+
+// laneGroups splits the coalitions todo (indices into js) into at most two
+// walks: coalitions that differ only in the reading of unavailable
+// actions (Free) stay together, since they share their layers up to the
+// first step where the plan cannot be followed; the walks get about equal
+// numbers of coalitions, and at most maxLanes each.
+func laneGroups(js []uint64, todo []int) [][]int {
+	order := slices.Clone(todo)
+	slices.SortStableFunc(order, func(a, b int) int {
+		x, y := js[a]&^Free, js[b]&^Free
+		switch {
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	})
+	// Family boundaries: positions where the coalition (without Free) changes.
+	var cuts []int
+	for n := 1; n < len(order); n++ {
+		if js[order[n]]&^Free != js[order[n-1]]&^Free {
+			cuts = append(cuts, n)
+		}
+	}
+	var groups [][]int
+	if len(cuts) == 0 || len(order) <= 1 {
+		groups = [][]int{order}
+	} else {
+		best := cuts[0]
+		for _, c := range cuts {
+			if abs(2*c-len(order)) < abs(2*best-len(order)) {
+				best = c
+			}
+		}
+		groups = [][]int{order[:best], order[best:]}
+	}
+	var out [][]int
+	for _, g := range groups {
+		for len(g) > maxLanes {
+			out = append(out, g[:maxLanes])
+			g = g[maxLanes:]
+		}
+		out = append(out, g)
+	}
+	return out
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// runLanes runs the passes of js[i], i in todo, into out as lanes of at
+// most two walks (counts as Counts when counting), stepped together and,
+// when a step is large enough, on two goroutines at once.
+func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo []int, counting bool, out []*Result) {
+	limit.BeginPass(T) // --max-steps: refuse a horizon the budget cannot walk
+	var runs []*laneRun
+	for _, g := range laneGroups(js, todo) {
+		runs = append(runs, newLaneRun(p, g, counting, start))
+	}
+	sched := newScheduler(p)
+	for k := 0; k < T && len(runs) > 0; k++ {
+		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: laneDetail(len(js), runs)})
+		var st *Step
+		if k < len(steps) {
+			st = steps[k]
+		}
+		for _, r := range runs {
+			r.split(st, js)
+			r.prepare()
+		}
+		sched.walks(runs, k)
+		p.checkLaneBudget(runs)
+		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
+		limit.PassStep()      // --max-steps: one step however many lanes walk it
+		alive := runs[:0]
+		for _, r := range runs {
+			if r.retire(k, out) {
+				alive = append(alive, r)
+			}
+		}
+		runs = alive
+	}
+	for _, r := range runs {
+		r.retire(-1, out)
+	}
+}
+
+// laneDetail words what the walks carry, for their progress.
+func laneDetail(coalitions int, runs []*laneRun) string {
+	if coalitions == 1 {
+		return ""
+	}
+	n := 0
+	for _, r := range runs {
+		for _, m := range r.lanes {
+			if m != nil {
+				n++
+			}
+		}
+	}
+	return fmt.Sprintf("%d coalitions in %d passes", coalitions, n)
+}
+
+// checkLaneBudget is checkBudget for walks: the product and the walks'
+// layers against MaxMemory (float counts do no count work).
+func (p *Product) checkLaneBudget(runs []*laneRun) {
+	m := p.m
+	if m.maxMemory <= 0 {
+		return
+	}
+	mem := p.bytes()
+	for _, r := range runs {
+		mem += 3 * r.bytes() // current, next and sorted layers
+	}
+	if mem > m.maxMemory {
+		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(m.maxMemory), Setting: "MaxMemory"})
+	}
+}
