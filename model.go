@@ -233,6 +233,9 @@ func (m *Model) run(props []*prism.Property, refused map[*prism.Property]error, 
 			if err := limit.SweepFits(m.sweep.Len(), len(props), m.opts.MaxMemory); err != nil {
 				return nil, err
 			}
+			if err := limit.Sweep(m.sweep.Len()); err != nil { // MaxSteps: one step an assignment
+				return nil, err
+			}
 		}
 		if _, err := b.prepare(); err != nil {
 			return nil, err

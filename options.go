@@ -75,7 +75,10 @@ type Options struct {
 	// call of CheckAll, Check, CheckFile or CheckString (0:
 	// limit.DefaultMaxSteps, 10^6); an iteration is one step over every
 	// state (and an equilibrium's stage game at each state), and one
-	// whose values stop changing ends the loop early.
+	// whose values stop changing ends the loop early. The same budget
+	// counts the steps of the passes over histories (one per step of the
+	// horizon) and the assignments of a sweep (one each); a pass or a
+	// sweep longer than what is left of it is refused before it starts.
 	// Timeout bounds the time of such a call (0: none), checked by those
 	// loops and by the passes over histories. Beyond either, an error
 	// for which IsLimit is true. The limit is the process's: calls

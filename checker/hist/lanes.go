@@ -534,6 +534,7 @@ func abs(x int) int {
 // most two walks (counts as Counts when counting), stepped together and,
 // when a step is large enough, on two goroutines at once.
 func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo []int, counting bool, out []*Result) {
+	limit.BeginPass(T) // --max-steps: refuse a horizon the budget cannot walk
 	var runs []*laneRun
 	for _, g := range laneGroups(js, todo) {
 		runs = append(runs, newLaneRun(p, g, counting, start))
@@ -552,6 +553,7 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		sched.walks(runs, k)
 		p.checkLaneBudget(runs)
 		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
+		limit.PassStep()      // --max-steps: one step however many lanes walk it
 		alive := runs[:0]
 		for _, r := range runs {
 			if r.retire(k, out) {

@@ -286,6 +286,7 @@ type branch struct {
 
 // runShared runs the passes of js[i], i in todo, into out.
 func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo []int, mode countMode, out []*Result) {
+	limit.BeginPass(T) // --max-steps: refuse a horizon the budget cannot walk
 	r := &passRun{p: p, counts: mode, exact: p.m.exact, cur: &layer{}, next: &layer{}, tmp: new(big.Rat)}
 	r.begin(start)
 	branches := []branch{{r, todo}}
@@ -342,6 +343,7 @@ func (p *Product) runShared(start int32, steps []*Step, T int, js []uint64, todo
 		sched.step(tasks, k)
 		p.checkBudget(tasks, &work)
 		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
+		limit.PassStep()      // --max-steps: one step however many coalitions share it
 		next := spare[:0]
 		for _, t := range tasks {
 			nb := branch{t.r, t.members}

@@ -71,10 +71,16 @@ func Step() { StepN(1) }
 
 // StepN counts n iterations at once (an equilibrium's stage counts each
 // stage game it solves), as Step does.
-func StepN(n int64) {
+func StepN(n int64) { stepN(n, whatIterations) }
+
+// whatIterations is what Step counts, as its Error names it.
+const whatIterations = "iterations of step-bounded operators and equilibrium stage games (a bound that large needs as many)"
+
+// stepN counts n steps of what, as StepN does.
+func stepN(n int64, what string) {
 	u := work.used.Add(n)
 	if m := work.maxSteps.Load(); m > 0 && u > m {
-		panic(&Error{What: "iterations of step-bounded operators and equilibrium stage games (a bound that large needs as many)", Limit: int(m), Setting: SettingMaxSteps})
+		panic(&Error{What: what, Limit: int(m), Setting: SettingMaxSteps})
 	}
 	if u&63 < n {
 		CheckDeadline() // u passed a multiple of 64

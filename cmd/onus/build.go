@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	lib "github.com/onus-mc/onus"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -69,12 +70,21 @@ func runBuild(c *cli.Context) error {
 		return err
 	}
 	parse := time.Since(start)
+	first := true
 	for consts := range sweep.All() {
 		t0 := time.Now()
 		cfg.Consts = consts
 		m, err := translate.Build(fset, mf, nil, cfg)
 		if err != nil {
 			return err
+		}
+		// The first build has checked the constants' names; a sweep longer
+		// than --max-steps (one step an assignment) stops there.
+		if first {
+			if err := limit.Sweep(sweep.Len()); err != nil {
+				return err
+			}
+			first = false
 		}
 		warnDeadlocks(c.App.ErrWriter, path, consts, m.Game)
 		secs := (time.Since(t0) + parse).Seconds()

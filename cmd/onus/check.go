@@ -402,6 +402,9 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 			if err := limit.SweepFits(job.sweep.Len(), len(job.selected), job.opts.MaxMemory); err != nil {
 				return nil, 0, 0, err
 			}
+			if err := limit.Sweep(job.sweep.Len()); err != nil { // --max-steps: one step an assignment
+				return nil, 0, 0, err
+			}
 			first = false
 		}
 		m := b.Model()

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
@@ -101,13 +102,33 @@ func writeExplainText(w io.Writer, m *translate.Model, ex *checker.Explanation) 
 	} else {
 		fmt.Fprintln(w, "Counterexample history (it violates ψ at its end):")
 	}
+	// A history can be a million steps long: write it through a buffer
+	// (stdout is unbuffered: a write a line costs a system call each) and
+	// print each state's text once.
+	bw := bufio.NewWriterSize(w, 64<<10)
+	texts := map[int]string{}
+	var line []byte
 	for k, h := range ex.History {
-		fmt.Fprintf(w, "  %d  %s", k, stateText(m.Game, h.State))
-		if h.Action != "" {
-			fmt.Fprintf(w, "  --%s-->", h.Action)
+		st, ok := texts[h.State]
+		if !ok {
+			st = stateText(m.Game, h.State)
+			if len(texts) < 1<<12 { // a long history of distinct states keeps none
+				texts[h.State] = st
+			}
 		}
-		fmt.Fprintln(w)
+		line = append(line[:0], "  "...)
+		line = strconv.AppendInt(line, int64(k), 10)
+		line = append(line, "  "...)
+		line = append(line, st...)
+		if h.Action != "" {
+			line = append(line, "  --"...)
+			line = append(line, h.Action...)
+			line = append(line, "-->"...)
+		}
+		line = append(line, '\n')
+		bw.Write(line)
 	}
+	bw.Flush()
 }
 
 // stateText prints a state as its variables' values: (s=0,b=true).

@@ -41,7 +41,8 @@ func limitFlags(product bool) []cli.Flag {
 		&cli.Int64Flag{Name: "max-steps", Value: limit.DefaultMaxSteps,
 			Usage: "stop with exit code 3 after this many iterations of step-bounded operators (F<=k, C<=k, I=k) " +
 				"and stage games of bounded equilibria, all properties together; an iteration is one step over every state, " +
-				"and one whose values stop changing ends early (onus guide limits#work-limits---max-steps-and---timeout)"},
+				"and one whose values stop changing ends early; steps of the passes over histories up to --horizon and " +
+				"assignments of a --const sweep count too (onus guide limits#work-limits---max-steps-and---timeout)"},
 		&cli.DurationFlag{Name: "timeout",
 			Usage:       "stop with exit code 3 when the run takes longer than this, e.g. 90s or 5m",
 			DefaultText: "no limit"},

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/onus-mc/onus/checker"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/internal/atomicfile"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/trace"
@@ -52,6 +53,14 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 		m, err := translate.Build(fset, mf, nil, cfg)
 		if err != nil {
 			return err
+		}
+		// The first build has checked the constants' names; a sweep longer
+		// than --max-steps (one step an assignment) stops there. The check
+		// of the properties counts the sweep's steps; this only refuses.
+		if len(seen) == 1 && sweep.Len() > 1 {
+			if err := limit.Reserve(int64(sweep.Len()), limit.WhatSweepPoints); err != nil {
+				return err
+			}
 		}
 		p.modelStats(m.Game)
 		if p.o.simpath != nil {

@@ -21,7 +21,7 @@ var limitRows = []struct {
 	// reported at once, and a build sweep streams
 	{"--const range of an unknown constant", []string{"build", "sweep.prism", "--const", "Z=1:1000000000"}, exitBadInput,
 		[]string{"sweep.prism: error: --const Z: the model and properties declare no constant Z"}, nil},
-	{"--const range of 10^9 builds one value at a time", []string{"build", "sweep.prism", "--const", "N=1:1000000000", "--max-states", "3"}, exitLimit,
+	{"--const range of 10^9 builds one value at a time", []string{"build", "sweep.prism", "--const", "N=1:1000000000", "--max-steps", "1000000000", "--max-states", "3"}, exitLimit,
 		[]string{"onus: error: the model has more than 3 states (raise the limit with --max-states)"},
 		[]string{"Model constants: N=1", "States:      2", "Model constants: N=2", "States:      3"}},
 	{"a check sweep whose results cannot fit is refused", []string{"check", "sweep.prism", "--const", "N=1:1000000000", "--max-memory", "256M", "--pf", "P=? [ F x=N ]"}, exitLimit,

@@ -102,6 +102,27 @@ var robustRows = []struct {
 	{"C<=10^9 that grows stops at --timeout", []string{"check", "gains.prism", "--pf", `R{"r"}=? [ C<=1000000000 ]`,
 		"--max-steps", "1000000000000", "--timeout", "50ms"}, exitLimit,
 		"onus: error: resource limit exceeded: the run took longer than its time limit of 50ms (raise it with --timeout)", nil},
+	// issue 14: the passes over histories and the sweeps of the constants
+	// count against --max-steps, and are refused at once beyond it
+	{"a #=? horizon of 2^31 refused at once", []string{"check", "../../../../examples/cpd.prism", "../../../../examples/cpd.props", "--const", "t=1:3", "--prop", "4", "--horizon", "2147483648"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 1000000 steps of the passes over histories (a horizon that long needs as many) (raise the limit with --max-steps)", nil},
+	{"a horizon within --max-steps", []string{"check", "../../../../examples/cpd.prism", "../../../../examples/cpd.props", "--const", "t=1", "--prop", "4", "--horizon", "100", "--max-steps", "100"}, exitOK,
+		"", []string{"Result: "}},
+	{"a horizon beyond --max-steps", []string{"check", "../../../../examples/cpd.prism", "../../../../examples/cpd.props", "--const", "t=1", "--prop", "4", "--horizon", "101", "--max-steps", "100"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 100 steps of the passes over histories (a horizon that long needs as many) (raise the limit with --max-steps)", nil},
+	{"a sweep of 10^9 builds refused at once", []string{"build", "sweep.prism", "--const", "N=1:1000000000"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 1000000 assignments of the sweep of the constants (one step each) (raise the limit with --max-steps)", nil},
+	{"a sweep within --max-steps", []string{"check", "sweep.prism", "--const", "N=1:3", "--pf", "P=? [ F x=N ]", "--max-steps", "3"}, exitOK,
+		"onus: warning: sweep.prism (N=3): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{"Result: 1\n"}},
+	{"a sweep beyond --max-steps", []string{"check", "sweep.prism", "--const", "N=1:4", "--pf", "P=? [ F x=N ]", "--max-steps", "3"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 3 assignments of the sweep of the constants (one step each) (raise the limit with --max-steps)", nil},
+	// issue 14: a long --explain history is written through a buffer, a
+	// repeated state's text once; the lines are those of every step
+	{"--explain history lines, repeated states", []string{"blame", "../../../../examples/backoff.prism", "--plan", "[*]^3", "--outcome", `X "collision"`, "--explain"}, exitOK,
+		"", []string{"  0  (q1=true,q2=true,col=false)  --[send1,wait2]-->\n", "  1  (q1=false,q2=true,col=false)  --[send1,send2]-->\n",
+			"  2  (q1=false,q2=false,col=false)  --[send1,send2]-->\n", "  3  (q1=false,q2=false,col=false)\n"}},
+	{"a misnamed constant before the sweep's length", []string{"build", "sweep.prism", "--const", "NN=1:1000000000"}, exitBadInput,
+		"sweep.prism: error: --const NN: the model and properties declare no constant NN", nil},
 	{"--max-steps 0", []string{"check", "../../../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=10 ]`, "--max-steps", "0"}, exitBadInput,
 		"onus: error: --max-steps must be at least 1, not 0", nil},
 	{"--timeout negative", []string{"build", "../../../../examples/weather.prism", "--timeout", "-5s"}, exitBadInput,
