@@ -58,6 +58,15 @@ type laneRun struct {
 	spare     *laneLayer // the next layer in order of product state
 	next2     *laneLayer // the second part of a split step
 	mark      []uint64   // scratch: a bit per product state reached this step
+
+	// The pull step (pull.go): the plan recorded once the layer stopped
+	// changing, the last step's filters and the layer's shape before a step.
+	pl         *pullPlan
+	prevAllow  []translate.Bitset
+	prevL      int
+	prevN      int
+	saveActive []int32
+	saveHas    []uint64
 }
 
 // zeroRow pads new rows.
@@ -151,6 +160,12 @@ func (r *laneRun) prepare() {
 // at step k and makes the next layer the current one. slot is scratch with
 // an entry -1 per product state, left so.
 func (r *laneRun) step(k int, slot []int32) {
+	if r.pullStep(1) {
+		return
+	}
+	if r.pullWatch() {
+		defer r.pullSettle(k, slot)
+	}
 	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
 	cur, next, L, mark := r.cur, r.next, r.L, r.mark
 	if slices.IsSorted(next.active) {
@@ -353,6 +368,12 @@ func (r *laneRun) emit(part, out *laneLayer, at int, slot []int32) {
 // into two parts walked by two goroutines, then written out by two: the
 // same layer as step's, to the bit.
 func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
+	if r.pullStep(2) {
+		return
+	}
+	if r.pullWatch() {
+		defer r.pullSettle(k, slot)
+	}
 	if r.next2 == nil {
 		r.next2 = &laneLayer{}
 	}
@@ -571,7 +592,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	}
 	mem := p.bytes()
 	for _, r := range runs {
-		mem += 3 * r.bytes() // current, next and sorted layers
+		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}
 	if mem > m.maxMemory {
 		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(m.maxMemory), Setting: "MaxMemory"})

@@ -175,6 +175,9 @@ func (sc *scheduler) walks(runs []*laneRun, k int) {
 		}
 		return
 	}
+	if sc.pullWalks(runs) {
+		return
+	}
 	// Split the biggest walk when it would leave a core idle and is large
 	// enough to pay for the second reading of its sources.
 	// (Config.MinParallel, when set, stands for both thresholds.)
@@ -213,4 +216,24 @@ func (sc *scheduler) walks(runs []*laneRun, k int) {
 		}(r, sc.slots[i], split && i == big)
 	}
 	wg.Wait()
+}
+
+// pullWalks runs the step of walks that all have a plan for it (pull.go)
+// on two goroutines, which take parts of every walk's destinations in
+// turn (pullChunks): a pull reads its sources once whatever the split, so
+// it pays at sizes where splitting a general step would not.
+func (sc *scheduler) pullWalks(runs []*laneRun) bool {
+	for _, r := range runs {
+		if !r.pullReady() {
+			return false
+		}
+	}
+	for _, r := range runs {
+		r.pullBegin()
+	}
+	pullChunks(runs)
+	for _, r := range runs {
+		r.pullEnd()
+	}
+	return true
 }

@@ -714,8 +714,12 @@ func normalize(l *layer) {
 // normEntry normalises one entry: its probability, and its Count when
 // counts is set.
 func normEntry(e *entry, counts bool) {
-	if e.p == 0 {
+	if b := math.Float64bits(e.p); e.p == 0 {
 		e.pe = 0
+	} else if x := int32(b>>52) & 0x7ff; x != 0 && x != 0x7ff {
+		// A normal number: math.Frexp's result, without its call.
+		e.p = math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
+		e.pe += x - 1022
 	} else {
 		m, x := math.Frexp(e.p)
 		e.p = m

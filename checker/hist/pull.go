@@ -1,0 +1,397 @@
+package hist
+
+import (
+	"math"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/translate"
+)
+
+// This file steps a walk whose layer has stopped changing by a pull over
+// precomputed edges. Once a step leaves the states of a layer and the
+// lanes each has (the layer's shape) as they were, under the filters of
+// the step before, the next steps are the same step again as long as the
+// filters stay: the walk records that step's terms once, grouped by
+// destination (a pullPlan), and from then on each destination's entries
+// sum their terms straight from the sources: no destination lookups, no
+// sort of the next layer, no allocation.
+//
+// A destination's terms are kept in the order the general step (walkPart)
+// adds them, by source state, choice and transition, and each is added by
+// the same arithmetic, so the numbers are those of the general step to
+// the bit (TestPullSame).
+
+// pullEdge is one term of a destination: its source row, the lanes it
+// adds to, and either a choice's weight and a transition's probability
+// (group false) or a target group's number of transitions and weight.
+type pullEdge struct {
+	src   int32
+	group bool
+	mask  uint64
+	a, b  float64
+}
+
+// pullPlan is one step recorded for the layer shape it was built from.
+type pullPlan struct {
+	L      int
+	allow  []translate.Bitset
+	active []int32  // the source layer's states
+	has    []uint64 // and their lanes
+	dest   []int32  // the destinations, in order of product state
+	start  []int32  // per destination, its edges; len(dest)+1
+	edges  []pullEdge
+	cuts   []int // destinations that split the terms' lanes into pullParts parts
+}
+
+// pullMode switches the pull step for tests: 0 as usual, pullOff never,
+// pullEager recording a plan whenever a step's filters are the last
+// step's, layer changed or not.
+var pullMode = 0
+
+// pullSteps counts the steps taken by pull, for tests.
+var pullSteps atomic.Int64
+
+const (
+	pullOff   = 1
+	pullEager = 2
+)
+
+// pullWatch is called before a general step: it reports whether the step
+// may be recorded (the filters are the last step's) and, if so, saves the
+// current layer's shape to compare after the step.
+func (r *laneRun) pullWatch() bool {
+	// A layer that grows (the plan-free lane on a large product) is not
+	// copied: its size tells it changed.
+	n := len(r.cur.active)
+	same := !r.p.m.tinyWeights && pullMode != pullOff && r.L == r.prevL && sameAllow(r.allow, r.prevAllow) && (n == r.prevN || pullMode == pullEager)
+	r.prevAllow = append(r.prevAllow[:0], r.allow...)
+	r.prevL, r.prevN = r.L, n
+	if !same {
+		return false
+	}
+	r.saveActive = append(r.saveActive[:0], r.cur.active...)
+	r.saveHas = append(r.saveHas[:0], r.cur.has...)
+	return true
+}
+
+// pullSettle is called after general step k that pullWatch let record: if
+// the layer's shape did not change, it records the step for the next ones.
+func (r *laneRun) pullSettle(k int, slot []int32) {
+	cur := r.cur
+	if pullMode != pullEager && (!slices.Equal(cur.active, r.saveActive) || !slices.Equal(cur.has, r.saveHas)) {
+		return
+	}
+	r.pl = r.buildPull(k, slot)
+}
+
+func sameAllow(a, b []translate.Bitset) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for l := range a {
+		if !sameBits(a[l], b[l]) {
+			return false
+		}
+	}
+	return true
+}
+
+// buildPull records, for the current layer and filters, the step that
+// extends it at any step after k (nil when a state of the layer still has
+// a Due position to come: its successors change there). slot is scratch
+// with an entry -1 per product state, left so.
+func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
+	p, cur := r.p, r.cur
+	m := p.m
+	g := m.g
+	for _, pid := range cur.active {
+		if int(pid) >= p.Explored() {
+			return nil
+		}
+		if d := p.Due[pid]; d != ltlf.NoDue && int(d) > k {
+			return nil
+		}
+	}
+	var filtered, grouped uint64
+	for l, a := range r.allow {
+		if a != nil {
+			filtered |= 1 << uint(l)
+		} else {
+			grouped |= 1 << uint(l)
+		}
+	}
+	var tg *targetGroups
+	if grouped != 0 {
+		tg = m.groups()
+	}
+	transStart, choiceStart := g.TransStart, g.ChoiceStart
+	var edges []pullEdge
+	var dst []int32 // per edge, its destination's product state
+	var dest []int32
+	add := func(to int32, e pullEdge) {
+		if slot[to] < 0 {
+			slot[to] = 0
+			dest = append(dest, to)
+		}
+		edges = append(edges, e)
+		dst = append(dst, to)
+	}
+	for i, pid := range cur.active {
+		has := cur.has[i]
+		s := p.S[pid]
+		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
+		tbase := int(transStart[lo])
+		succ := p.Succ[p.SuccStart[pid]:p.SuccStart[pid+1]]
+		if gl := has & grouped; gl != 0 {
+			for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
+				add(succ[int(tg.first[x])-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(tg.m[x]), b: tg.w[x]})
+			}
+		}
+		each := has &^ grouped
+		if each == 0 {
+			continue
+		}
+		for ch := lo; ch < hi; ch++ {
+			lm := each
+			for w := each & filtered; w != 0; w &= w - 1 {
+				l := bits.TrailingZeros64(w)
+				if a := r.allow[l]; a[ch>>6]&(1<<(uint(ch)&63)) == 0 {
+					lm &^= 1 << uint(l)
+				}
+			}
+			if lm == 0 {
+				continue
+			}
+			for t := int(transStart[ch]); t < int(transStart[ch+1]); t++ {
+				add(succ[t-tbase], pullEdge{src: int32(i), mask: lm, a: m.beta[ch], b: g.Prob[t]})
+			}
+		}
+	}
+	slices.Sort(dest)
+	for d, pid := range dest {
+		slot[pid] = int32(d)
+	}
+	pl := &pullPlan{L: r.L, allow: slices.Clone(r.allow), active: slices.Clone(cur.active), has: slices.Clone(cur.has), dest: dest}
+	pl.start = make([]int32, len(dest)+1)
+	for _, to := range dst {
+		pl.start[slot[to]+1]++
+	}
+	for d := range dest {
+		pl.start[d+1] += pl.start[d]
+	}
+	pl.edges = make([]pullEdge, len(edges))
+	fill := slices.Clone(pl.start[:len(dest)])
+	for x, to := range dst { // stable: a destination keeps its terms' order
+		d := slot[to]
+		pl.edges[fill[d]] = edges[x]
+		fill[d]++
+	}
+	for _, pid := range dest {
+		slot[pid] = -1
+	}
+	work := 0
+	for _, ed := range pl.edges {
+		work += bits.OnesCount64(ed.mask)
+	}
+	pl.cuts = append(pl.cuts, 0)
+	done := 0
+	for d := range dest {
+		for _, ed := range pl.edges[pl.start[d]:pl.start[d+1]] {
+			done += bits.OnesCount64(ed.mask)
+		}
+		if done*pullParts >= len(pl.cuts)*work && len(pl.cuts) < pullParts {
+			pl.cuts = append(pl.cuts, d+1)
+		}
+	}
+	for len(pl.cuts) <= pullParts {
+		pl.cuts = append(pl.cuts, len(dest))
+	}
+	return pl
+}
+
+// pullStep runs step k by the recorded plan, on parts goroutines split by
+// destination, if the plan fits the current layer and filters.
+func (r *laneRun) pullStep(parts int) bool {
+	if !r.pullReady() {
+		return false
+	}
+	r.pullBegin()
+	if parts < 2 {
+		r.pull(r.spare, 0, len(r.pl.dest))
+	} else {
+		pullChunks([]*laneRun{r})
+	}
+	r.pullEnd()
+	return true
+}
+
+// pullParts is the number of parts of about equal work a plan's step is
+// cut into, for two goroutines to take in turn (one may run slower: the
+// parts differ in cost, and the other core may be busy elsewhere).
+const pullParts = 16
+
+// pullChunks runs the pull of every walk of runs, their plans' parts
+// taken in turn by two goroutines.
+func pullChunks(runs []*laneRun) {
+	var next atomic.Int32
+	total := int32(len(runs) * pullParts)
+	work := func() {
+		for {
+			i := next.Add(1) - 1
+			if i >= total {
+				return
+			}
+			r := runs[i/pullParts]
+			c := int(i % pullParts)
+			r.pull(r.spare, r.pl.cuts[c], r.pl.cuts[c+1])
+		}
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		work()
+	}()
+	work()
+	wg.Wait()
+}
+
+// pullReady reports whether the recorded plan fits the current layer and
+// filters.
+func (r *laneRun) pullReady() bool {
+	pl, cur := r.pl, r.cur
+	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.has)
+}
+
+// pullBegin sizes the next layer (r.spare) for the plan's destinations,
+// to be written by pull, in parts on several goroutines if need be.
+func (r *laneRun) pullBegin() {
+	r.sized(r.spare, len(r.pl.dest))
+	copy(r.spare.active, r.pl.dest)
+}
+
+// pullEnd makes the layer pull wrote the current one.
+func (r *laneRun) pullEnd() {
+	r.cur, r.spare = r.spare, r.cur
+	pullSteps.Add(1)
+}
+
+// pull writes destinations [d0, d1) of the plan into out, normalised: each
+// entry sums its terms as walkPart and addGroups do, in their order, one
+// lane at a time (its sums held in registers, not in the row).
+func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
+	pl, cur, L, counting := r.pl, r.cur, r.L, r.counting
+	ent := cur.ent
+	for d := d0; d < d1; d++ {
+		edges := pl.edges[pl.start[d]:pl.start[d+1]]
+		var nh uint64
+		for i := range edges {
+			nh |= edges[i].mask
+		}
+		out.has[d] = nh
+		dr := out.ent[d*L : d*L+L]
+		clear(dr)
+		for lw := nh; lw != 0; lw &= lw - 1 {
+			l := bits.TrailingZeros64(lw)
+			bit := uint64(1) << uint(l)
+			var e entry
+			first := true
+			for i := range edges {
+				ed := &edges[i]
+				if ed.mask&bit == 0 {
+					continue
+				}
+				src := &ent[int(ed.src)*L+l]
+				if first {
+					e.ce, e.pe = src.ce, src.pe
+					first = false
+				}
+				if ed.group {
+					mx, wx := ed.a, ed.b
+					if counting {
+						ah, al := src.ch, src.cl
+						if mx != 1 {
+							ah = src.ch * mx
+							al = math.FMA(src.ch, mx, -ah) + src.cl*mx
+						}
+						if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
+							f := pow2[y]
+							a, h := ah*f, e.ch
+							sum := h + a
+							bb := sum - h
+							e.cl += (h - (sum - bb)) + (a - bb) + al*f
+							e.ch = sum
+						} else {
+							c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{ah, al, int(src.ce)})
+							e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+						}
+					}
+					v := src.p * wx
+					if y := src.pe - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
+						e.p += v * pow2[y]
+					} else {
+						mm, y := addScaled(e.p, int(e.pe), v, int(src.pe))
+						e.p, e.pe = mm, int32(y)
+					}
+					continue
+				}
+				bch, px := ed.a, ed.b
+				if counting {
+					if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
+						f := pow2[y]
+						a, h := src.ch*f, e.ch
+						sum := h + a
+						bb := sum - h
+						e.cl += (h - (sum - bb)) + (a - bb) + src.cl*f
+						e.ch = sum
+					} else {
+						c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{src.ch, src.cl, int(src.ce)})
+						e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+					}
+				}
+				b := bch * src.p
+				v, ve := b*px, src.pe
+				if y := ve - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
+					e.p += v * pow2[y]
+				} else {
+					mm, y := addScaled(e.p, int(e.pe), v, int(ve))
+					e.p, e.pe = mm, int32(y)
+				}
+			}
+			// normEntry(&e, counting), inline.
+			if b := math.Float64bits(e.p); e.p == 0 {
+				e.pe = 0
+			} else if x := int32(b>>52) & 0x7ff; x != 0 && x != 0x7ff {
+				e.p = math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
+				e.pe += x - 1022
+			} else {
+				m, x := math.Frexp(e.p)
+				e.p = m
+				e.pe += int32(x)
+			}
+			if counting {
+				b := math.Float64bits(e.ch)
+				x := int((b>>52)&0x7ff) - 1022
+				m := math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
+				lo := e.cl * math.Float64frombits(uint64(1023-x)<<52)
+				sum := m + lo
+				e.ch, e.cl = sum, lo-(sum-m)
+				e.ce += int32(x)
+			}
+			dr[l] = e
+		}
+	}
+}
+
+// pullBytes estimates the memory of the walk's recorded plan.
+func (r *laneRun) pullBytes() int64 {
+	if r.pl == nil {
+		return 0
+	}
+	pl := r.pl
+	return int64(len(pl.edges))*32 + int64(len(pl.active))*16 + int64(len(pl.dest))*8
+}
