@@ -9,6 +9,8 @@ package hist
 // order, that stays on marked entries. Nothing is enumerated: each sweep
 // visits every layer entry and edge once.
 
+import "github.com/onus-mc/onus/checker/limit"
+
 // Path is one history s_0 α_0 s_1 … s_T: the game states and, per step,
 // the choice (joint action) taken.
 type Path struct {
@@ -110,14 +112,26 @@ func (p *Product) doomed(start int32, layers [][]int32, T int) [][]bool {
 	}
 }
 
+// maxLayers bounds the horizon of a counterexample history, whose layers
+// are all held at once.
+const maxLayers = 1 << 30
+
 // reachLayers returns the product states of Compat_J(π) at each step 0..T
 // (each layer in the order the pass meets them), or nil when some layer is
 // empty.
 func (p *Product) reachLayers(start int32, steps []*Step, T int, j uint64) [][]int32 {
+	// The layers are held whole (the counterexample is read backwards
+	// from them): T steps of the --max-steps budget, and never more than
+	// a slice can index, whatever the budget.
+	limit.BeginPass(T)
+	if T >= maxLayers {
+		panic(&limit.Error{What: "steps of a counterexample history (--explain)", Limit: maxLayers - 1})
+	}
 	g := p.m.g
 	layers := make([][]int32, T+1)
 	layers[0] = []int32{start}
 	for k := 0; k < T; k++ {
+		limit.PassStep()
 		var st *Step
 		if k < len(steps) {
 			st = steps[k]

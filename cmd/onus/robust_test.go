@@ -25,6 +25,10 @@ var robustRows = []struct {
 	{"deep --pf", []string{"check", "sweep.prism", "--const", "N=1", "--pf", "P=? [ F " + strings.Repeat("!", 600) + "x=1 ]"}, exitBadInput,
 		"--pf:1:507: error: nested too deeply: more than 500 levels of brackets and prefix operators", nil},
 	// campaign runs 7115 and 7150: the witness search recursed once a step
+	// campaign seed 3, run 8833: the counterexample history's layers were
+	// allocated for the whole horizon before any budget was asked
+	{"--explain counterexample at horizon 2^63-1", []string{"check", "--outcome-from", "1", "../../../../examples/cpd.prism", "../../../../examples/cpd_from1.props", "--horizon", "9223372036854775807", "--explain"}, exitLimit,
+		"onus: error: resource limit exceeded: more than 1000000 steps of the passes over histories (a horizon that long needs as many) (raise the limit with --max-steps)", nil},
 	{"--explain witness at horizon 2^31", []string{"check", "../../../../examples/cpd.prism", "--horizon", "2147483648", "--pf", `CPR(p1, [c1,c2]) [ F "reward" ]`, "--explain"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 100000 steps of a witness plan (--explain)", nil},
 	{"/dev/zero as a model", []string{"build", "/dev/zero"}, exitLimit,
