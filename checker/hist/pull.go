@@ -362,26 +362,7 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 					e.p, e.pe = mm, int32(y)
 				}
 			}
-			// normEntry(&e, counting), inline.
-			if b := math.Float64bits(e.p); e.p == 0 {
-				e.pe = 0
-			} else if x := int32(b>>52) & 0x7ff; x != 0 && x != 0x7ff {
-				e.p = math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
-				e.pe += x - 1022
-			} else {
-				m, x := math.Frexp(e.p)
-				e.p = m
-				e.pe += int32(x)
-			}
-			if counting {
-				b := math.Float64bits(e.ch)
-				x := int((b>>52)&0x7ff) - 1022
-				m := math.Float64frombits(b&^(0x7ff<<52) | 1022<<52)
-				lo := e.cl * math.Float64frombits(uint64(1023-x)<<52)
-				sum := m + lo
-				e.ch, e.cl = sum, lo-(sum-m)
-				e.ce += int32(x)
-			}
+			normEntry(&e, counting)
 			dr[l] = e
 		}
 	}
