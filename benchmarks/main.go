@@ -95,7 +95,7 @@ func main() {
 		fatal(err)
 	}
 
-	env.Notef("load average at the start (1, 5, 15 minutes): %s", loadAverage())
+	env.Notef("load average at the start (1, 5, 15 minutes): %s", host.LoadAverage(", "))
 	start := time.Now()
 	var all []Measurement
 	failed := 0
@@ -121,7 +121,7 @@ func main() {
 	}
 	fmt.Fprintf(os.Stderr, "%d cases, %d measurements in %.1f s; %d failed\n", len(cases), len(all), time.Since(start).Seconds(), failed)
 
-	env.Notef("load average at the end: %s (a machine busy with other work makes wall times longer; the equil group also reports CPU time)", loadAverage())
+	env.Notef("load average at the end: %s (a machine busy with other work makes wall times longer; the equil group also reports CPU time)", host.LoadAverage(", "))
 	if *update {
 		if err := writeAnswers(answersPath, known, all); err != nil {
 			fatal(err)
@@ -220,17 +220,4 @@ func writeAnswers(path string, known map[string]string, ms []Measurement) error 
 		fmt.Fprintf(&b, "%s\t%s\n", k, known[k])
 	}
 	return os.WriteFile(path, []byte(b.String()), 0o644)
-}
-
-// loadAverage reads the 1, 5 and 15 minute load averages of the machine.
-func loadAverage() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], ", ")
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -82,7 +81,7 @@ func writeReport(env *Env, dir string, ms []Measurement) error {
 	fmt.Fprintf(&b, "- Machine: %s\n", machine())
 	fmt.Fprintf(&b, "- Go: %s\n", runtime.Version())
 	fmt.Fprintf(&b, "- Date: %s\n", time.Now().UTC().Format("2006-01-02 15:04 UTC"))
-	fmt.Fprintf(&b, "- Commit: %s\n", commit(env.Root))
+	fmt.Fprintf(&b, "- Commit: %s\n", host.Commit(env.Root))
 	for _, n := range env.notes {
 		fmt.Fprintf(&b, "- Note: %s\n", n)
 	}
@@ -358,18 +357,6 @@ func limits(secs, mib float64) string {
 // machine describes the CPU, cores, memory and platform.
 func machine() string {
 	return host.Machine() + ", " + runtime.GOOS + "/" + runtime.GOARCH
-}
-
-func commit(root string) string {
-	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	c := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
-		c += " (with uncommitted changes)"
-	}
-	return c
 }
 
 func oneLine(s string) string {

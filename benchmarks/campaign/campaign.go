@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/onus-mc/onus/benchmarks/internal/host"
 )
 
 // Config is one campaign.
@@ -68,7 +70,7 @@ func runCampaign(cfg Config) (*Summary, error) {
 	}
 	cfg.flags = flags
 	m := newMutator(seeds, flags)
-	s := &Summary{Config: cfg, Seeds: len(seeds), Start: time.Now(), LoadBefore: loadAverage()}
+	s := &Summary{Config: cfg, Seeds: len(seeds), Start: time.Now(), LoadBefore: host.LoadAverage(" ")}
 	ids := make([]int, 0, cfg.Runs)
 	for i := 0; i < cfg.Runs; i++ {
 		if cfg.Only < 0 || cfg.Only == i {
@@ -101,7 +103,7 @@ func runCampaign(cfg Config) (*Summary, error) {
 					fmt.Fprintf(cfg.Log, "run %d: %s %s: %s\n", run.ID, res.Class, run.Cmd(), res.Reason)
 				}
 				if done%500 == 0 {
-					fmt.Fprintf(cfg.Log, "%d/%d runs, %s, load %s\n", done, len(ids), time.Since(s.Start).Round(time.Second), loadAverage())
+					fmt.Fprintf(cfg.Log, "%d/%d runs, %s, load %s\n", done, len(ids), time.Since(s.Start).Round(time.Second), host.LoadAverage(" "))
 				}
 				mu.Unlock()
 			}
@@ -109,7 +111,7 @@ func runCampaign(cfg Config) (*Summary, error) {
 	}
 	wg.Wait()
 	s.Elapsed = time.Since(s.Start)
-	s.LoadAfter = loadAverage()
+	s.LoadAfter = host.LoadAverage(" ")
 	cfg.minimizeAll(s.Results)
 	return s, nil
 }

@@ -179,19 +179,6 @@ func loadFactor() float64 {
 	return l / float64(runtime.NumCPU())
 }
 
-// loadAverage is /proc/loadavg's first three fields.
-func loadAverage() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "unknown"
-	}
-	f := strings.Fields(string(data))
-	if len(f) < 3 {
-		return "unknown"
-	}
-	return strings.Join(f[:3], " ")
-}
-
 // capWriter keeps the first and the last capHalf bytes of a stream.
 type capWriter struct {
 	head, tail []byte

@@ -60,7 +60,7 @@ func (s *Summary) header() string {
 	fmt.Fprintf(&b, "- Limits per run: %d GiB address space (prlimit --as), %s of CPU time, wall clock %s scaled by the load\n",
 		s.Limits.AS>>30, s.Limits.CPU, s.Limits.Wall)
 	fmt.Fprintf(&b, "- Machine: %s; load average before %s, after %s\n", machine(), s.LoadBefore, s.LoadAfter)
-	fmt.Fprintf(&b, "- Date: %s; commit %s; %s wall, %s CPU in the runs\n", s.Start.UTC().Format("2006-01-02 15:04 UTC"), commit(s.Root),
+	fmt.Fprintf(&b, "- Date: %s; commit %s; %s wall, %s CPU in the runs\n", s.Start.UTC().Format("2006-01-02 15:04 UTC"), host.Commit(s.Root),
 		s.Elapsed.Round(time.Second), s.CPU.Round(time.Second))
 	return b.String()
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"strconv"
 	"strings"
 )
@@ -102,16 +101,4 @@ func sep(tail string) string {
 		return ""
 	}
 	return "\n"
-}
-
-func commit(root string) string {
-	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
-	if err != nil {
-		return "unknown"
-	}
-	c := strings.TrimSpace(string(out))
-	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
-		c += " (with uncommitted changes)"
-	}
-	return c
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -46,4 +47,32 @@ func Machine() string {
 		mem = fmt.Sprintf(", %.0f GiB", kb/1024/1024)
 	}
 	return fmt.Sprintf("%s, %d cores%s", cpu, runtime.NumCPU(), mem)
+}
+
+// LoadAverage is the machine's 1, 5 and 15 minute load averages
+// (/proc/loadavg) joined by sep, or "unknown".
+func LoadAverage(sep string) string {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(data))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], sep)
+}
+
+// Commit is the short hash of the checkout at root, marked when tracked
+// files have uncommitted changes, or "unknown".
+func Commit(root string) string {
+	out, err := exec.Command("git", "-C", root, "rev-parse", "--short", "HEAD").Output()
+	if err != nil {
+		return "unknown"
+	}
+	c := strings.TrimSpace(string(out))
+	if st, err := exec.Command("git", "-C", root, "status", "--porcelain", "--untracked-files=no").Output(); err == nil && len(st) > 0 {
+		c += " (with uncommitted changes)"
+	}
+	return c
 }
