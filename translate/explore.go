@@ -480,11 +480,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 		return true
 	}
 	cs := len(x.trTarget)
-	idx := x.elemIdx[:0]
-	for range parts {
-		idx = append(idx, 0)
-	}
-	x.elemIdx = idx
+	idx := x.firstCombination(len(parts))
 	for {
 		// probability: p_k * (... (p_2 * p_1)), as PRISM's product builds it
 		p := parts[0].br[idx[0]].p
@@ -549,11 +545,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 // choice's distinct targets, without probabilities.
 func (x *explorer) emitCount(parts []participant) {
 	cs := len(x.trTarget)
-	idx := x.elemIdx[:0]
-	for range parts {
-		idx = append(idx, 0)
-	}
-	x.elemIdx = idx
+	idx := x.firstCombination(len(parts))
 	for {
 		t := x.target(parts, idx)
 		if !slices.Contains(x.trTarget[cs:], t) {
@@ -828,6 +820,17 @@ func (x *explorer) mergeDTMC(first int) {
 	}
 	x.chAction = append(x.chAction[:first], 0)
 	x.chTrans = x.chTrans[:first+1]
+}
+
+// firstCombination returns the explorer's index scratch holding n zeros,
+// the first combination of branches of n participants.
+func (x *explorer) firstCombination(n int) []int {
+	idx := x.elemIdx[:0]
+	for range n {
+		idx = append(idx, 0)
+	}
+	x.elemIdx = idx
+	return idx
 }
 
 // nextCombination moves idx, one branch index per participant, to the
