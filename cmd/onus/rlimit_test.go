@@ -54,15 +54,7 @@ func TestLimitTable(t *testing.T) {
 					t.Errorf("stderr lacks %q\n%s", want, errs)
 				}
 			}
-			rest := out
-			for _, want := range row.stdout {
-				i := strings.Index(rest, want)
-				if i < 0 {
-					t.Errorf("stdout lacks %q (in order)\n%s", want, out)
-					break
-				}
-				rest = rest[i+len(want):]
-			}
+			wantInOrder(t, out, row.stdout)
 		})
 	}
 }

@@ -248,15 +248,7 @@ func TestRobustTable(t *testing.T) {
 			if code != row.code || last != row.stderr {
 				t.Errorf("onus %s\nexit %d, last stderr line\n  %s\nwant exit %d and\n  %s", strings.Join(row.args, " "), code, last, row.code, row.stderr)
 			}
-			rest := out
-			for _, want := range row.stdout {
-				i := strings.Index(rest, want)
-				if i < 0 {
-					t.Errorf("stdout lacks %q (in order)\n%s", want, out)
-					break
-				}
-				rest = rest[i+len(want):]
-			}
+			wantInOrder(t, out, row.stdout)
 		})
 	}
 }
@@ -273,5 +265,19 @@ func TestNoHorizonOnInfinitePaths(t *testing.T) {
 		if code != exitOK || strings.Contains(strings.ToLower(out), "horizon") {
 			t.Errorf("onus %s: exit %d, want no horizon\n%s%s", strings.Join(args, " "), code, out, errs)
 		}
+	}
+}
+
+// wantInOrder checks that out holds each of wants, one after another.
+func wantInOrder(t *testing.T, out string, wants []string) {
+	t.Helper()
+	rest := out
+	for _, want := range wants {
+		i := strings.Index(rest, want)
+		if i < 0 {
+			t.Errorf("stdout lacks %q (in order)\n%s", want, out)
+			return
+		}
+		rest = rest[i+len(want):]
 	}
 }
