@@ -21,7 +21,9 @@ func main() {
 	}
 	memoryExceeded = exitOnMemory
 	stopAtCPULimit(os.Stderr)
+	stopProfile := startProfile(os.Stderr)
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stopProfile()
 	reportExit(code)
 	os.Exit(code)
 }
