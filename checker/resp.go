@@ -30,8 +30,8 @@ func (c *Checker) prepareRespNotes(x *prism.Resp, s0 int, counts, degrees, notes
 	if c.nplayers == 0 {
 		return nil, c.errAt(x.OpPos, "%v needs a model with players (this is a %v)", x.Kind, g.Type)
 	}
-	if c.nplayers > 63 {
-		return nil, c.errAt(x.OpPos, "%v supports at most 63 players", x.Kind)
+	if c.nplayers > 62 {
+		return nil, c.errAt(x.OpPos, "%v supports at most 62 players", x.Kind)
 	}
 	if x.Kind.IsPower() {
 		if err := resp.CheckPowerPlayers(c.nplayers); err != nil {

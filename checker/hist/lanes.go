@@ -30,6 +30,16 @@ import (
 // The coalitions of a call are split into at most two walks (laneGroups),
 // run on two cores at once: the split depends on the coalitions only, never
 // on the number of cores, so results do not depend on it either.
+//
+// A Diff coalition (model.go) has a lane of its own, fed by the lane of
+// its plain coalition J: the histories of Compat_J(π) that reach a state
+// where a player of J cannot take its planned action, under each choice
+// the free reading allows there (feedFilter), join the Diff lane, which
+// carries them on under the free reading. So Compat^free_J(π) is
+// Compat_J(π) and the Diff lane, disjoint, and the Diff lane's layers hold
+// only the states the stuck histories reach. At a source state the feed's
+// terms come after the lane's target groups and before its filtered
+// choices, in the same order in walkPart and in a recorded pull.
 
 // maxLanes is the most lanes a walk carries (a row's mask is a uint64).
 const maxLanes = 64
@@ -55,9 +65,15 @@ type laneRun struct {
 	lanes     [][]int            // per lane its coalitions (indices into js); nil once finished
 	allow     []translate.Bitset // per lane, the filter of the current step
 	cur, next *laneLayer
-	spare     *laneLayer // the next layer in order of product state
-	next2     *laneLayer // the second part of a split step
-	mark      []uint64   // scratch: a bit per product state reached this step
+	// Diff lanes: per lane, the index into js of the coalition a Diff lane
+	// is fed by (-1: a plain lane), and for the current step the lane it
+	// is fed by (-1: none) and the feed's filter (nil: nothing to feed).
+	feeder []int
+	feed   []int
+	fx     []*feedFilter
+	spare  *laneLayer // the next layer in order of product state
+	next2  *laneLayer // the second part of a split step
+	mark   []uint64   // scratch: a bit per product state reached this step
 
 	// The pull step (pull.go): the plan recorded once the layer stopped
 	// changing, the last step's filters and the layer's shape before a step.
@@ -72,8 +88,35 @@ type laneRun struct {
 // zeroRow pads new rows.
 var zeroRow [maxLanes]entry
 
-func newLaneRun(p *Product, members []int, counting bool, start int32) *laneRun {
-	r := &laneRun{p: p, counting: counting, L: 1, lanes: [][]int{members}, cur: &laneLayer{}, next: &laneLayer{}, spare: &laneLayer{}}
+// newLaneRun starts a walk of the coalitions members (indices into js):
+// lane 0 holds the plain ones, and every distinct Diff mask has an empty
+// lane of its own, fed by the lane of its plain coalition, which members
+// must hold.
+func newLaneRun(p *Product, members []int, js []uint64, counting bool, start int32) *laneRun {
+	r := &laneRun{p: p, counting: counting, cur: &laneLayer{}, next: &laneLayer{}, spare: &laneLayer{}}
+	var plain []int
+	diffs := map[uint64]int{} // Diff mask → its lane
+	for _, i := range members {
+		j := js[i]
+		if j&Diff == 0 {
+			plain = append(plain, i)
+			continue
+		}
+		if l, ok := diffs[j]; ok {
+			r.lanes[l] = append(r.lanes[l], i)
+			continue
+		}
+		fi := slices.IndexFunc(members, func(k int) bool { return js[k] == j&^Diff })
+		if fi < 0 {
+			panic(fmt.Sprintf("hist: Diff coalition %x walks without its plain coalition", j))
+		}
+		diffs[j] = len(r.lanes)
+		r.lanes = append(r.lanes, []int{i})
+		r.feeder = append(r.feeder, members[fi])
+	}
+	r.lanes = append([][]int{plain}, r.lanes...)
+	r.feeder = append([]int{-1}, r.feeder...)
+	r.L = len(r.lanes)
 	e := entry{p: 1}
 	if counting {
 		e.ch, e.ce = countOne.hi, int32(countOne.exp)
@@ -81,6 +124,7 @@ func newLaneRun(p *Product, members []int, counting bool, start int32) *laneRun 
 	r.cur.active = append(r.cur.active, start)
 	r.cur.has = append(r.cur.has, 1)
 	r.cur.ent = append(r.cur.ent, e)
+	r.cur.ent = append(r.cur.ent, zeroRow[:r.L-1]...)
 	return r
 }
 
@@ -98,6 +142,9 @@ func (r *laneRun) split(st *Step, js []uint64) {
 		}
 		a := m.Allowed(st, js[members[0]])
 		r.allow = append(r.allow, a)
+		if r.feeder[l] >= 0 {
+			continue // a Diff lane's members are one mask: they never split
+		}
 		var keep, moved []int
 		for _, i := range members[1:] {
 			if b := m.Allowed(st, js[i]); !sameBits(a, b) {
@@ -114,9 +161,74 @@ func (r *laneRun) split(st *Step, js []uint64) {
 		}
 		r.lanes[l] = keep
 		r.lanes = append(r.lanes, moved) // split again at its own turn below
+		r.feeder = append(r.feeder, -1)
 		r.copyLane(l, len(r.lanes)-1)
 		n++
 	}
+	r.feeds(st, js)
+}
+
+// feeds sets, for every live Diff lane, the lane it is fed by at step st
+// and the feed's filter.
+func (r *laneRun) feeds(st *Step, js []uint64) {
+	r.feed, r.fx = r.feed[:0], r.fx[:0]
+	for l, fi := range r.feeder {
+		r.feed, r.fx = append(r.feed, -1), append(r.fx, nil)
+		if fi < 0 || r.lanes[l] == nil {
+			continue
+		}
+		from := slices.IndexFunc(r.lanes, func(members []int) bool { return slices.Contains(members, fi) })
+		if from < 0 {
+			continue // Compat_J(π) has no history left to feed
+		}
+		j := js[fi]
+		if f := r.p.m.feedFilter(r.p.m.Allowed(st, j|Free), r.p.m.Allowed(st, j)); f != nil {
+			r.feed[l], r.fx[l] = from, f
+		}
+	}
+}
+
+// feedFilter is what a Diff lane takes from its plain lane at a step: the
+// choices the free reading allows and the plain one does not (those of a
+// player of J who cannot take its planned action, in the states where it
+// cannot), and the states that have such a choice.
+type feedFilter struct {
+	choices translate.Bitset
+	states  translate.Bitset
+}
+
+// feedFilter returns the feed between filters free and plain of one
+// step (Allowed's, cached as they are), or nil when there is none.
+func (m *Model) feedFilter(free, plain translate.Bitset) *feedFilter {
+	if free == nil || plain == nil || len(free) == 0 {
+		return nil // a free step: both readings keep every history
+	}
+	key := [2]*uint64{&free[0], &plain[0]}
+	if f, ok := m.feeds[key]; ok {
+		return f
+	}
+	g := m.g
+	var f *feedFilter
+	x := make(translate.Bitset, len(free))
+	any := false
+	for w := range free {
+		x[w] = free[w] &^ plain[w]
+		any = any || x[w] != 0
+	}
+	if any {
+		f = &feedFilter{choices: x, states: translate.NewBitset(g.NumStates)}
+		for s := 0; s < g.NumStates; s++ {
+			lo, hi := g.Choices(s)
+			for ch := lo; ch < hi; ch++ {
+				if x.Has(ch) {
+					f.states.Set(s)
+					break
+				}
+			}
+		}
+	}
+	m.feeds[key] = f
+	return f
 }
 
 // copyLane makes lane to a copy of lane from in the current layer,
@@ -218,6 +330,12 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	if grouped != 0 {
 		tg = m.groups()
 	}
+	var feeding uint64 // the lanes that feed a Diff lane this step
+	for _, from := range r.feed {
+		if from >= 0 {
+			feeding |= 1 << uint(from)
+		}
+	}
 	for i, pid := range cur.active {
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
@@ -232,6 +350,9 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 		if gl := has & grouped; gl != 0 {
 			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+		}
+		if has&feeding != 0 {
+			r.addFeeds(int(s), has, row, succ, tbase, slot, next, dlo, dhi)
 		}
 		each := has &^ grouped
 		if each == 0 {
@@ -308,6 +429,87 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 				}
 			}
 		}
+	}
+}
+
+// addFeeds adds, for every Diff lane whose feeding lane has the source
+// row (game state s) and is stuck there, the feeding lane's entry into the
+// Diff lane's, over each transition of the choices of the feed, as
+// walkPart adds a filtered lane's (the same arithmetic: a recorded pull
+// adds the same terms).
+func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
+	m := r.p.m
+	g := m.g
+	L, mark := r.L, r.mark
+	for l, from := range r.feed {
+		if from < 0 || has&(1<<uint(from)) == 0 {
+			continue
+		}
+		f := r.fx[l]
+		if !f.states.Has(s) {
+			continue
+		}
+		src := &row[from]
+		lo, hi := g.Choices(s)
+		for ch := lo; ch < hi; ch++ {
+			if !f.choices.Has(ch) {
+				continue
+			}
+			t0, t1 := int(g.TransStart[ch]), int(g.TransStart[ch+1])
+			for t := t0; t < t1; t++ {
+				dst := succ[t-tbase]
+				if dst < dlo || dst >= dhi {
+					continue
+				}
+				d := int(slot[dst])
+				if d < 0 {
+					d = len(next.active)
+					slot[dst] = int32(d)
+					mark[dst>>6] |= 1 << (uint(dst) & 63)
+					next.active = append(next.active, dst)
+					next.has = append(next.has, 0)
+					next.ent = append(next.ent, zeroRow[:L]...)
+				}
+				nh := next.has[d]
+				next.has[d] = nh | 1<<uint(l)
+				e := &next.ent[d*L+l]
+				if nh&(1<<uint(l)) == 0 {
+					e.ce, e.pe = src.ce, src.pe
+				}
+				addTerm(e, src, m.beta[ch], g.Prob[t], r.counting, m.tinyWeights)
+			}
+		}
+	}
+}
+
+// addTerm adds the source entry src times a choice's weight bch and a
+// transition's probability px into e, as walkPart's filtered lanes do.
+func addTerm(e, src *entry, bch, px float64, counting, tiny bool) {
+	if counting {
+		if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
+			f := pow2[y]
+			a, h := src.ch*f, e.ch
+			sum := h + a
+			bb := sum - h
+			e.cl += (h - (sum - bb)) + (a - bb) + src.cl*f
+			e.ch = sum
+		} else {
+			c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{src.ch, src.cl, int(src.ce)})
+			e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+		}
+	}
+	b := bch * src.p
+	v, ve := b*px, src.pe
+	if tiny && v < 0x1p-960 && b != 0 && px != 0 {
+		m1, e1 := math.Frexp(bch)
+		m2, e2 := math.Frexp(px)
+		v, ve = src.p*m1*m2, src.pe+int32(e1+e2)
+	}
+	if y := ve - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
+		e.p += v * pow2[y]
+	} else {
+		mm, y := addScaled(e.p, int(e.pe), v, int(ve))
+		e.p, e.pe = mm, int32(y)
 	}
 }
 
@@ -417,6 +619,19 @@ func (r *laneRun) retire(k int, out []*Result) bool {
 	if k >= 0 {
 		live = r.live()
 	}
+	if k >= 0 {
+		// A Diff lane lives on while the lane feeding it has histories.
+		for l, fi := range r.feeder {
+			if fi < 0 || r.lanes[l] == nil {
+				continue
+			}
+			for f, members := range r.lanes {
+				if live&(1<<uint(f)) != 0 && slices.Contains(members, fi) {
+					live |= 1 << uint(l)
+				}
+			}
+		}
+	}
 	alive := false
 	for l, members := range r.lanes {
 		if members == nil {
@@ -427,6 +642,9 @@ func (r *laneRun) retire(k int, out []*Result) bool {
 			continue
 		}
 		for _, i := range members {
+			if i >= len(out) {
+				continue // a plain coalition that walked only to feed a Diff lane
+			}
 			res := &Result{EmptyAt: k}
 			r.finish(l, res)
 			out[i] = res
@@ -484,7 +702,7 @@ func (r *laneRun) bytes() int64 {
 func laneGroups(js []uint64, todo []int) [][]int {
 	order := slices.Clone(todo)
 	slices.SortStableFunc(order, func(a, b int) int {
-		x, y := js[a]&^Free, js[b]&^Free
+		x, y := js[a]&^(Free|Diff), js[b]&^(Free|Diff)
 		switch {
 		case x < y:
 			return -1
@@ -493,10 +711,11 @@ func laneGroups(js []uint64, todo []int) [][]int {
 		}
 		return 0
 	})
-	// Family boundaries: positions where the coalition (without Free) changes.
+	// Family boundaries: positions where the coalition (without Free or
+	// Diff) changes.
 	var cuts []int
 	for n := 1; n < len(order); n++ {
-		if js[order[n]]&^Free != js[order[n-1]]&^Free {
+		if js[order[n]]&^(Free|Diff) != js[order[n-1]]&^(Free|Diff) {
 			cuts = append(cuts, n)
 		}
 	}
@@ -523,6 +742,23 @@ func laneGroups(js []uint64, todo []int) [][]int {
 	return out
 }
 
+// withFeeders adds to walk g (indices into js) the plain coalition of each
+// of its Diff coalitions that it lacks, appended to js: the lane that
+// feeds a Diff lane walks with it, its result unused.
+func withFeeders(g []int, js []uint64) ([]int, []uint64) {
+	for _, i := range g {
+		if js[i]&Diff == 0 {
+			continue
+		}
+		base := js[i] &^ Diff
+		if !slices.ContainsFunc(g, func(k int) bool { return js[k] == base }) {
+			js = append(js[:len(js):len(js)], base)
+			g = append(slices.Clone(g), len(js)-1)
+		}
+	}
+	return g, js
+}
+
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -537,7 +773,8 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 	limit.BeginPass(T) // --max-steps: refuse a horizon the budget cannot walk
 	var runs []*laneRun
 	for _, g := range laneGroups(js, todo) {
-		runs = append(runs, newLaneRun(p, g, counting, start))
+		g, js = withFeeders(g, js)
+		runs = append(runs, newLaneRun(p, g, js, counting, start))
 	}
 	sched := newScheduler(p)
 	for k := 0; k < T && len(runs) > 0; k++ {

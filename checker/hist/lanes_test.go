@@ -37,8 +37,10 @@ func TestLanesAlone(t *testing.T) {
 				plan[k] = &Step{Opts: []Opt{{Label: int32(1 + r.IntN(3)), Index: -1}}}
 			}
 		}
-		// Masks: the plan-free pass, the player's, and both under Free.
-		js := []uint64{0, 1, 1 | Free}
+		// Masks: the plan-free pass, the player's, under Free, and the
+		// difference of the two (Diff, fed by the player's lane, which
+		// walks alone with it when not asked for).
+		js := []uint64{0, 1, 1 | Free, 1 | Diff}
 		r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
 		js = js[:1+r.IntN(len(js))]
 		counts := r.IntN(2) == 0

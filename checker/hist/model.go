@@ -33,6 +33,7 @@ type Model struct {
 	freeFilters map[[2]int32]translate.Bitset // actionFilter plus the states where the action is missing
 	missing     map[[2]int32]bool             // some state lacks the action (unavail.go)
 	stuckOwners map[*Step]uint64              // owners some state of whom the step leaves stuck (unavail.go)
+	feeds       map[[2]*uint64]*feedFilter    // per pair of filters, free and plain (lanes.go, feedFilter)
 	owners      uint64                        // ownersMask cache
 	meter       *progress.Meter               // the current query's progress (SetMeter); nil: none
 }
@@ -79,6 +80,7 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		freeFilters: map[[2]int32]translate.Bitset{},
 		missing:     map[[2]int32]bool{},
 		stuckOwners: map[*Step]uint64{},
+		feeds:       map[[2]*uint64]*feedFilter{},
 		tinyWeights: tinyWeights(g, cfg.Beta),
 	}
 }
@@ -124,15 +126,31 @@ func Owner(g *translate.Game, s int) int {
 // instead of Compat_J(π): a player of J whose planned action is not
 // enabled in the state reached acts as β says at that step, where under
 // the plain mask the history leaves the set. Player bits stay below it
-// (at most 63 players).
+// (at most 62 players).
 const Free uint64 = 1 << 63
+
+// Diff, set in a coalition mask without Free, asks for the histories of
+// Compat^free_J(π) that are not in Compat_J(π): those that reach, at
+// least once, a state where a player of J cannot take its planned action
+// and go on as the free reading says. The loss notes measure them
+// (checker/unavail.go). Its pass runs as a lane fed by Compat_J(π)'s
+// (lanes.go), which costs next to nothing when the histories that get
+// stuck are few, where a pass of Compat^free_J(π) costs as much as
+// Compat_J(π)'s. Only the passes that run as lanes take it (DiffPasses).
+const Diff uint64 = 1 << 62
+
+// DiffPasses reports whether passes with counts as asked (exact integers
+// or not) run as lanes and so take Diff masks.
+func (p *Product) DiffPasses(counts bool) bool {
+	return !(counts && p.m.exactCounts) && !p.m.exact
+}
 
 // Allowed returns the choices compatible with step st for coalition j (a
 // bit mask of players, with Free for Compat^free_J), or nil when every
 // choice is.
 func (m *Model) Allowed(st *Step, j uint64) translate.Bitset {
-	free := j&Free != 0
-	j &^= Free
+	free := j&(Free|Diff) != 0 // a Diff lane's own histories follow the free reading
+	j &^= Free | Diff
 	if st.Free() || j == 0 {
 		return nil
 	}

@@ -242,6 +242,13 @@ func (p *Product) passes(start int32, steps []*Step, T int, js []uint64, mode co
 		}
 		todo = append(todo, i)
 	}
+	if mode == countExact || p.m.exact {
+		for _, i := range todo {
+			if js[i]&Diff != 0 {
+				panic(fmt.Sprintf("hist: a Diff pass (%x) asked of passes that do not run as lanes (DiffPasses)", js[i]))
+			}
+		}
+	}
 	switch {
 	case len(todo) == 0:
 	case mode != countExact && !p.m.exact:

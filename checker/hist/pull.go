@@ -28,9 +28,12 @@ import (
 // pullEdge is one term of a destination: its source row, the lanes it
 // adds to, and either a choice's weight and a transition's probability
 // (group false) or a target group's number of transitions and weight.
+// A feed edge (feed true) adds, into the Diff lanes of its mask, the
+// entry of the lane feeding each (pullPlan.feed).
 type pullEdge struct {
 	src   int32
 	group bool
+	feed  bool
 	mask  uint64
 	a, b  float64
 }
@@ -39,6 +42,7 @@ type pullEdge struct {
 type pullPlan struct {
 	L      int
 	allow  []translate.Bitset
+	feed   []int    // per lane, the lane feeding it (-1: none)
 	active []int32  // the source layer's states
 	has    []uint64 // and their lanes
 	dest   []int32  // the destinations, in order of product state
@@ -151,6 +155,19 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 				add(succ[int(tg.first[x])-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(tg.m[x]), b: tg.w[x]})
 			}
 		}
+		for l, from := range r.feed { // as addFeeds
+			if from < 0 || has&(1<<uint(from)) == 0 || !r.fx[l].states.Has(int(s)) {
+				continue
+			}
+			for ch := lo; ch < hi; ch++ {
+				if !r.fx[l].choices.Has(ch) {
+					continue
+				}
+				for t := int(transStart[ch]); t < int(transStart[ch+1]); t++ {
+					add(succ[t-tbase], pullEdge{src: int32(i), feed: true, mask: 1 << uint(l), a: m.beta[ch], b: g.Prob[t]})
+				}
+			}
+		}
 		each := has &^ grouped
 		if each == 0 {
 			continue
@@ -175,7 +192,7 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	for d, pid := range dest {
 		slot[pid] = int32(d)
 	}
-	pl := &pullPlan{L: r.L, allow: slices.Clone(r.allow), active: slices.Clone(cur.active), has: slices.Clone(cur.has), dest: dest}
+	pl := &pullPlan{L: r.L, allow: slices.Clone(r.allow), feed: slices.Clone(r.feed), active: slices.Clone(cur.active), has: slices.Clone(cur.has), dest: dest}
 	pl.start = make([]int32, len(dest)+1)
 	for _, to := range dst {
 		pl.start[slot[to]+1]++
@@ -264,7 +281,7 @@ func pullChunks(runs []*laneRun) {
 // filters.
 func (r *laneRun) pullReady() bool {
 	pl, cur := r.pl, r.cur
-	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.has)
+	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(pl.feed, r.feed) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.has)
 }
 
 // pullBegin sizes the next layer (r.spare) for the plan's destinations,
@@ -305,7 +322,11 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 				if ed.mask&bit == 0 {
 					continue
 				}
-				src := &ent[int(ed.src)*L+l]
+				sl := l
+				if ed.feed {
+					sl = pl.feed[l]
+				}
+				src := &ent[int(ed.src)*L+sl]
 				if first {
 					e.ce, e.pe = src.ce, src.pe
 					first = false

@@ -52,7 +52,7 @@ func TestPullSame(t *testing.T) {
 			}
 			plan[k] = st
 		}
-		js := []uint64{0, 1, 1 | Free}
+		js := []uint64{0, 1, 1 | Free, 1 | Diff}
 		r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
 		js = js[:1+r.IntN(len(js))]
 		counts := r.IntN(2) == 0

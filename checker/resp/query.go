@@ -24,7 +24,7 @@ const (
 type Query struct {
 	Kind    Kind
 	Agent   int          // the agent's player index
-	Players int          // the number of players (at most 63)
+	Players int          // the number of players (at most 62)
 	Steps   []*hist.Step // the plan, one step per position (nil: free)
 	T       int          // the horizon
 	Product *hist.Product
