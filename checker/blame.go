@@ -58,7 +58,7 @@ func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (
 	// query): the check that the plan can be carried out then reads
 	// Compat_Ag(π)'s pass instead of sweeping its states again.
 	c.setPhase("every coalition's pass")
-	q, err := c.prepareResp(x, int(c.g.Initial[0]), true, true)
+	q, err := c.prepareRespNotes(x, int(c.g.Initial[0]), true, true, true)
 	if err != nil {
 		return nil, err
 	}

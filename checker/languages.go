@@ -46,7 +46,7 @@ func (c *Checker) Languages(e prism.Expr) (out []*Language, err error) {
 		r := a.ExactPass(start, nil, T, 0) // the manifest gives exact counts
 		return []*Language{c.language("L_psi", "L_psi", nil, 0, false, T, r)}, nil
 	case *prism.Resp:
-		q, err := c.prepareResp(x, init, true, true)
+		q, err := c.prepareRespNotes(x, init, true, true, true)
 		if err != nil {
 			return nil, err
 		}

@@ -59,7 +59,7 @@ func powerOf(kind prism.RespKind, v *resp.Values, i int, exact bool) *Power {
 // checkPower evaluates `SHAPLEY(i, π)=? [ψ]`, `#=?` and `P=?` at s0.
 func (c *Checker) checkPower(x *prism.Resp, s0 int) (*Result, error) {
 	done := c.inPhase("every coalition's pass")
-	q, err := c.prepareResp(x, s0, x.Degree != prism.DegProb, true) // every coalition's pass, at once (as blame)
+	q, err := c.prepareRespNotes(x, s0, x.Degree != prism.DegProb, true, true) // every coalition's pass, and the loss notes', at once (as blame)
 	done()
 	if err != nil {
 		return nil, err

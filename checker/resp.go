@@ -77,7 +77,14 @@ func (c *Checker) prepareRespNotes(x *prism.Resp, s0 int, counts, degrees, notes
 	}
 	switch {
 	case degrees && notes:
-		q.Prefetch(c.lossPasses(q, respCoalitions(x.Kind, q))...)
+		// The loss notes' passes join the degrees' walks, unless there are
+		// more of them than one batch of walks holds (a power index over
+		// many players): they then run after, in batches of their own.
+		extra := c.lossPasses(q, respCoalitions(x.Kind, q))
+		if len(extra) > resp.PassBatch {
+			extra = nil
+		}
+		q.Prefetch(extra...)
 	case degrees:
 		q.Prefetch()
 	}

@@ -183,13 +183,22 @@ func (c *Checker) lossPasses(q *resp.Query, js []uint64) []uint64 {
 		if c.hist.FirstLoss(s0, q.Steps, q.T, j) == nil {
 			continue
 		}
-		other := j
-		if !q.Free {
-			other |= hist.Free
-		}
-		out = append(out, q.Compat(j&q.Planned()), other)
+		out = append(out, q.Compat(j&q.Planned()), lossMask(q, j))
 	}
 	return out
+}
+
+// lossMask is the pass of coalition j's loss note beside the query's own:
+// the difference of the two readings (hist.Diff) where the passes take
+// it, else the other reading.
+func lossMask(q *resp.Query, j uint64) uint64 {
+	switch {
+	case q.Free:
+		return j
+	case q.Product.DiffPasses(q.Counts):
+		return j | hist.Diff
+	}
+	return j | hist.Free
 }
 
 // lossNotes adds a note for every coalition of js (plain masks) whose
@@ -211,13 +220,10 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 	if len(lossy) == 0 {
 		return
 	}
-	// The other reading's passes, all at once.
+	// The other reading's passes (or the difference's), all at once.
 	masks := make([]uint64, len(lossy))
 	for i, f := range lossy {
-		masks[i] = f.j
-		if !q.Free {
-			masks[i] |= hist.Free
-		}
+		masks[i] = lossMask(q, f.j)
 	}
 	// Without counts only the lost probability is wanted, and after the
 	// plan's last step nothing is lost under either reading (a free step
@@ -231,18 +237,6 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 	name := ref.Name
 	var losses []*PlanLoss
 	for i, f := range lossy {
-		// This reading's pass over the same L steps (over all T it is the
-		// query's own).
-		var mine *hist.Result
-		if L < q.T {
-			mine = q.Product.Pass(q.Start, q.Steps, L, q.Compat(f.j), false)
-		} else {
-			mine = q.Pass(f.j)
-		}
-		drop, free := mine, other[i]
-		if q.Free {
-			drop, free = other[i], mine
-		}
 		st := q.Steps[f.loss.Step]
 		l := PlanLoss{
 			Plan:      name,
@@ -254,6 +248,23 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 			StateText: c.stateText(f.loss.State),
 			Kept:      q.Free,
 			Pos:       c.stepPos[st],
+		}
+		if masks[i]&hist.Diff != 0 {
+			lossFromDiff(&l, other[i])
+			losses = append(losses, &l)
+			continue
+		}
+		// This reading's pass over the same L steps (over all T it is the
+		// query's own).
+		var mine *hist.Result
+		if L < q.T {
+			mine = q.Product.Pass(q.Start, q.Steps, L, q.Compat(f.j), false)
+		} else {
+			mine = q.Pass(f.j)
+		}
+		drop, free := mine, other[i]
+		if q.Free {
+			drop, free = other[i], mine
 		}
 		pd := drop.PAcc.Add(drop.PRej).Float()
 		pf := free.PAcc.Add(free.PRej).Float()
@@ -293,6 +304,21 @@ func (c *Checker) lossNotes(q *resp.Query, ref prism.PlanRef, js []uint64) {
 		c.addNote(Note{Pos: l0.Pos, Msg: LossMessage(group), Losses: group})
 		losses = rest
 	}
+}
+
+// lossFromDiff sets the loss's probability and count from the pass of
+// the histories the two readings differ by (a Diff pass, never exact: the
+// passes with exact values take the difference of the two readings').
+func lossFromDiff(l *PlanLoss, d *hist.Result) {
+	l.Prob = d.PAcc.Add(d.PRej).Float()
+	if !d.Counted {
+		return
+	}
+	if d.CAcc != nil && d.CRej != nil {
+		l.Count = new(big.Int).Add(d.CAcc, d.CRej)
+		return
+	}
+	l.CountText = d.NAcc.Add(d.NRej).Text(4)
 }
 
 // plannedAction is player p's action in step st as written: a csg action

@@ -68,9 +68,10 @@ type laneRun struct {
 	// Diff lanes: per lane, the index into js of the coalition a Diff lane
 	// is fed by (-1: a plain lane), and for the current step the lane it
 	// is fed by (-1: none) and the feed's filter (nil: nothing to feed).
-	feeder []int
-	feed   []int
-	fx     []*feedFilter
+	feeder     []int
+	feed       []int
+	fx         []*feedFilter
+	feedStates translate.Bitset // the states where some lane feeds this step
 	spare  *laneLayer // the next layer in order of product state
 	next2  *laneLayer // the second part of a split step
 	mark   []uint64   // scratch: a bit per product state reached this step
@@ -172,6 +173,7 @@ func (r *laneRun) split(st *Step, js []uint64) {
 // and the feed's filter.
 func (r *laneRun) feeds(st *Step, js []uint64) {
 	r.feed, r.fx = r.feed[:0], r.fx[:0]
+	defer r.unionFeedStates()
 	for l, fi := range r.feeder {
 		r.feed, r.fx = append(r.feed, -1), append(r.fx, nil)
 		if fi < 0 || r.lanes[l] == nil {
@@ -185,6 +187,30 @@ func (r *laneRun) feeds(st *Step, js []uint64) {
 		if f := r.p.m.feedFilter(r.p.m.Allowed(st, j|Free), r.p.m.Allowed(st, j)); f != nil {
 			r.feed[l], r.fx[l] = from, f
 		}
+	}
+}
+
+// unionFeedStates sets feedStates from the step's feeds.
+func (r *laneRun) unionFeedStates() {
+	var fs []translate.Bitset
+	for _, f := range r.fx {
+		if f != nil {
+			fs = append(fs, f.states)
+		}
+	}
+	switch len(fs) {
+	case 0:
+		r.feedStates = nil
+	case 1:
+		r.feedStates = fs[0]
+	default:
+		u := make(translate.Bitset, len(fs[0]))
+		for _, b := range fs {
+			for w := range b {
+				u[w] |= b[w]
+			}
+		}
+		r.feedStates = u
 	}
 }
 
@@ -336,6 +362,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 			feeding |= 1 << uint(from)
 		}
 	}
+	feedStates := r.feedStates
 	for i, pid := range cur.active {
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
@@ -351,7 +378,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		if gl := has & grouped; gl != 0 {
 			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
 		}
-		if has&feeding != 0 {
+		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
 			r.addFeeds(int(s), has, row, succ, tbase, slot, next, dlo, dhi)
 		}
 		each := has &^ grouped

@@ -205,7 +205,7 @@ func (q *Query) measureWith(extra []uint64, js ...uint64) {
 	}
 	// In batches: the runs of one batch are alive at once, two layers each.
 	for len(todo) > 0 || len(extra) > 0 {
-		batch := todo[:min(len(todo), passBatch)]
+		batch := todo[:min(len(todo), PassBatch)]
 		todo = todo[len(batch):]
 		masks := make([]uint64, len(batch), len(batch)+len(extra))
 		for i, j := range batch {

@@ -154,8 +154,8 @@ func (q *Query) pass(j uint64) *hist.Result {
 // them agree (package hist, Passes).
 func (q *Query) measure(js ...uint64) { q.measureWith(nil, js...) }
 
-// passBatch is the number of coalitions whose passes run together.
-const passBatch = 64
+// PassBatch is the number of coalitions whose passes run together.
+const PassBatch = 64
 
 // Prefetch runs, all at once, the passes the degrees need, and those of
 // the raw coalition masks extra (Compat masks, with hist.Free for the
