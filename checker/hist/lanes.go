@@ -72,9 +72,9 @@ type laneRun struct {
 	feed       []int
 	fx         []*feedFilter
 	feedStates translate.Bitset // the states where some lane feeds this step
-	spare  *laneLayer // the next layer in order of product state
-	next2  *laneLayer // the second part of a split step
-	mark   []uint64   // scratch: a bit per product state reached this step
+	spare      *laneLayer       // the next layer in order of product state
+	next2      *laneLayer       // the second part of a split step
+	mark       []uint64         // scratch: a bit per product state reached this step
 
 	// The pull step (pull.go): the plan recorded once the layer stopped
 	// changing, the last step's filters and the layer's shape before a step.
