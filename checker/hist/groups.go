@@ -3,69 +3,112 @@ package hist
 import (
 	"math"
 	"math/bits"
+
+	"github.com/onus-mc/onus/translate"
 )
 
 // This file groups every state's transitions by target, for the lanes of
-// a walk that no filter constrains at a step (the plan-free pass, and
-// every pass at a free step): the transitions of a state that lead to the
-// same state, from any of its choices, add the same source count to the
-// same destination, so such a lane adds their number m times the count
-// and the sum w of their weights β(ch)·P(t) times the probability, once
-// per destination instead of once per transition.
+// a walk that are not walked transition by transition: the transitions of
+// a state that lead to the same state, from any of its choices the lane's
+// filter allows (every choice for a lane without a filter: the plan-free
+// pass, and every pass at a free step), add the same source count to the
+// same destination, so such a lane adds their number m times the count and
+// the sum w of their weights β(ch)·P(t) times the probability, once per
+// destination instead of once per transition. Each filter a walk meets
+// gets its own groups, built once (Model.filterGroups).
 
-// targetGroups holds, per game state s, its distinct transition targets
-// in order of first appearance: groups start[s] to start[s+1]−1, each
-// with its first transition, its number of transitions and their weight.
-type targetGroups struct {
-	start []int32 // per state, into the groups; len = states+1
-	first []int32 // per group, its first transition
-	m     []int32 // per group, its number of transitions
-	w     []float64
+// group is one target of a state: its first transition, the number of
+// transitions to it and the sum of their weights (one cache line holds
+// four groups).
+type group struct {
+	first int32
+	m     int32
+	w     float64
 }
 
-// groups returns the model's target groups, built on first use.
+// targetGroups holds, per game state s, its distinct transition targets
+// (of the allowed choices) in order of first appearance: groups start[s]
+// to start[s+1]−1.
+type targetGroups struct {
+	start []int32 // per state, into g; len = states+1
+	g     []group
+}
+
+// bytes is the memory the groups hold.
+func (tg *targetGroups) bytes() int64 {
+	return 4*int64(len(tg.start)) + 16*int64(cap(tg.g))
+}
+
+// groups returns the model's target groups over every choice, built on
+// first use.
 func (m *Model) groups() *targetGroups {
-	m.groupsOnce.Do(func() {
-		g := m.g
-		n := g.NumStates
-		tg := &targetGroups{start: make([]int32, n+1)}
-		// seen[target] = its group in the current state + 1.
-		seen := make([]int32, n)
-		for s := 0; s < n; s++ {
-			lo, hi := g.Choices(s)
-			base := int32(len(tg.first))
-			for ch := lo; ch < hi; ch++ {
-				for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
-					to := g.Target[t]
-					if seen[to] == 0 {
-						tg.first = append(tg.first, t)
-						tg.m = append(tg.m, 0)
-						tg.w = append(tg.w, 0)
-						seen[to] = int32(len(tg.first)) - base
-					}
-					x := base + seen[to] - 1
-					tg.m[x]++
-					tg.w[x] += m.beta[ch] * g.Prob[t]
-				}
-			}
-			for x := base; x < int32(len(tg.first)); x++ {
-				seen[g.Target[tg.first[x]]] = 0
-			}
-			tg.start[s+1] = int32(len(tg.first))
-		}
-		m.tg = tg
-	})
+	m.groupsOnce.Do(func() { m.tg = m.buildGroups(nil) })
 	return m.tg
 }
 
-// addGroups adds the entries row of state s's lanes gl (lanes without a
-// filter) into next (its states in [dlo, dhi) only), once per target group of s; succ are the
-// product successors of the source, by transition from tbase.
+// filterGroups returns the target groups of the choices filter a allows
+// (one of Allowed's results, cached as they are, so that a filter met
+// again at every step is grouped once). Not safe for concurrent use: the
+// walks call it when they set a step's filters (laneRun.split).
+func (m *Model) filterGroups(a translate.Bitset) *targetGroups {
+	if a == nil {
+		return m.groups()
+	}
+	var key *uint64
+	if len(a) > 0 {
+		key = &a[0]
+	}
+	if tg, ok := m.fgroups[key]; ok {
+		return tg
+	}
+	tg := m.buildGroups(a)
+	m.fgroups[key] = tg
+	m.groupBytes += tg.bytes()
+	return tg
+}
+
+// buildGroups groups the transitions of the choices a allows (nil: all).
+func (m *Model) buildGroups(a translate.Bitset) *targetGroups {
+	g := m.g
+	n := g.NumStates
+	tg := &targetGroups{start: make([]int32, n+1)}
+	// seen[target] = its group in the current state + 1.
+	seen := make([]int32, n)
+	for s := 0; s < n; s++ {
+		lo, hi := g.Choices(s)
+		base := int32(len(tg.g))
+		for ch := lo; ch < hi; ch++ {
+			if a != nil && !a.Has(ch) {
+				continue
+			}
+			for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
+				to := g.Target[t]
+				if seen[to] == 0 {
+					tg.g = append(tg.g, group{first: t})
+					seen[to] = int32(len(tg.g)) - base
+				}
+				x := &tg.g[base+seen[to]-1]
+				x.m++
+				x.w += m.beta[ch] * g.Prob[t]
+			}
+		}
+		for x := base; x < int32(len(tg.g)); x++ {
+			seen[g.Target[tg.g[x].first]] = 0
+		}
+		tg.start[s+1] = int32(len(tg.g))
+	}
+	return tg
+}
+
+// addGroups adds the entries row of state s's lanes gl (lanes whose
+// filter tg groups) into next (its states in [dlo, dhi) only), once per
+// target group of s; succ are the product successors of the source, by
+// transition from tbase.
 func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
 	L, mark := r.L, r.mark
 	counting := r.counting
-	for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
-		dst := succ[int(tg.first[x])-tbase]
+	for _, gx := range tg.g[tg.start[s]:tg.start[s+1]] {
+		dst := succ[int(gx.first)-tbase]
 		if dst < dlo || dst >= dhi {
 			continue
 		}
@@ -81,7 +124,7 @@ func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, suc
 		nh := next.has[d]
 		next.has[d] = nh | gl
 		dr := next.ent[d*L : d*L+L]
-		mx, wx := float64(tg.m[x]), tg.w[x]
+		mx, wx := float64(gx.m), gx.w
 		for w := gl; w != 0; w &= w - 1 {
 			l := bits.TrailingZeros64(w)
 			src := &row[l]

@@ -23,9 +23,10 @@ import (
 //
 // Each lane's numbers are those of its pass run alone, to the bit: layers
 // are kept in order of product state (sortNext), so an entry of the next
-// layer sums its terms in order of source state, choice and transition
-// whatever lanes walk with it; a lane without a filter at a step adds a
-// state's transitions into one target at once (groups.go).
+// layer sums its terms in order of source state and target group whatever
+// lanes walk with it: a lane adds a state's transitions its filter allows
+// into one target at once (groups.go), or, when some weight is tiny
+// (Model.tinyWeights), transition by transition in order of choice.
 //
 // The coalitions of a call are split into at most two walks (laneGroups),
 // run on two cores at once: the split depends on the coalitions only, never
@@ -38,8 +39,8 @@ import (
 // carries them on under the free reading. So Compat^free_J(π) is
 // Compat_J(π) and the Diff lane, disjoint, and the Diff lane's layers hold
 // only the states the stuck histories reach. At a source state the feed's
-// terms come after the lane's target groups and before its filtered
-// choices, in the same order in walkPart and in a recorded pull.
+// terms come after the lane's target groups and before its choices walked
+// one by one, in the same order in walkPart and in a recorded pull.
 
 // maxLanes is the most lanes a walk carries (a row's mask is a uint64).
 const maxLanes = 64
@@ -75,6 +76,10 @@ type laneRun struct {
 	spare      *laneLayer       // the next layer in order of product state
 	next2      *laneLayer       // the second part of a split step
 	mark       []uint64         // scratch: a bit per product state reached this step
+	// The lanes walked by target groups this step (groups.go): one set of
+	// groups per distinct filter, and every such lane's bit in grouped.
+	gsets   []groupSet
+	grouped uint64
 
 	// The pull step (pull.go): the plan recorded once the layer stopped
 	// changing, the last step's filters and the layer's shape before a step.
@@ -278,10 +283,42 @@ func (r *laneRun) copyLane(from, to int) {
 	}
 }
 
+// groupSet is the target groups of one filter and the lanes that have it.
+type groupSet struct {
+	tg    *targetGroups
+	lanes uint64
+}
+
+// setGroups sets the step's groupSets from the lanes' filters: every lane
+// goes by the target groups of its filter, unless some weight is tiny
+// (then each goes transition by transition, lanes.go's careful product).
+func (r *laneRun) setGroups() {
+	r.gsets, r.grouped = r.gsets[:0], 0
+	m := r.p.m
+	if m.tinyWeights {
+		return
+	}
+	for l, a := range r.allow {
+		if r.lanes[l] == nil {
+			continue
+		}
+		bit := uint64(1) << uint(l)
+		r.grouped |= bit
+		tg := m.filterGroups(a)
+		if i := slices.IndexFunc(r.gsets, func(gs groupSet) bool { return gs.tg == tg }); i >= 0 {
+			r.gsets[i].lanes |= bit
+			continue
+		}
+		r.gsets = append(r.gsets, groupSet{tg: tg, lanes: bit})
+	}
+}
+
 // prepare explores the states of the current layer (the product grows
-// only here, before the walks of a step run at once).
+// only here, before the walks of a step run at once) and sets the step's
+// target groups.
 func (r *laneRun) prepare() {
 	p := r.p
+	r.setGroups()
 	var top int32
 	for _, pid := range r.cur.active {
 		top = max(top, pid)
@@ -343,20 +380,14 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	tiny := m.tinyWeights
 	allow := r.allow
 	mark := r.mark
-	var filtered, grouped uint64 // lanes with a filter this step; without (groups.go)
+	var filtered uint64 // lanes with a filter this step
 	for l, a := range allow {
-		switch {
-		case a != nil:
+		if a != nil {
 			filtered |= 1 << uint(l)
-		case !tiny:
-			grouped |= 1 << uint(l)
 		}
 	}
-	var tg *targetGroups
-	if grouped != 0 {
-		tg = m.groups()
-	}
-	var feeding uint64 // the lanes that feed a Diff lane this step
+	gsets, grouped := r.gsets, r.grouped // lanes walked by target groups (groups.go)
+	var feeding uint64                   // the lanes that feed a Diff lane this step
 	for _, from := range r.feed {
 		if from >= 0 {
 			feeding |= 1 << uint(from)
@@ -375,8 +406,10 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		} else {
 			succ = succAll[succStart[pid]:succStart[pid+1]]
 		}
-		if gl := has & grouped; gl != 0 {
-			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+		for _, gs := range gsets {
+			if gl := has & gs.lanes; gl != 0 {
+				r.addGroups(gs.tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
 			r.addFeeds(int(s), has, row, succ, tbase, slot, next, dlo, dhi)
@@ -854,7 +887,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes()
+	mem := p.bytes() + m.groupBytes
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}

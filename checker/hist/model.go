@@ -22,7 +22,9 @@ type Model struct {
 	// pass may need its careful product (lanes.go).
 	tinyWeights  bool
 	groupsOnce   sync.Once
-	tg           *targetGroups // groups(): transitions grouped by target
+	tg           *targetGroups             // groups(): transitions grouped by target
+	fgroups      map[*uint64]*targetGroups // filterGroups(): per filter (Allowed's), its groups
+	groupBytes   int64                     // the memory of fgroups
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64
@@ -81,6 +83,7 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		missing:     map[[2]int32]bool{},
 		stuckOwners: map[*Step]uint64{},
 		feeds:       map[[2]*uint64]*feedFilter{},
+		fgroups:     map[*uint64]*targetGroups{},
 		tinyWeights: tinyWeights(g, cfg.Beta),
 	}
 }

@@ -120,18 +120,13 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 			return nil
 		}
 	}
-	var filtered, grouped uint64
+	var filtered uint64
 	for l, a := range r.allow {
 		if a != nil {
 			filtered |= 1 << uint(l)
-		} else {
-			grouped |= 1 << uint(l)
 		}
 	}
-	var tg *targetGroups
-	if grouped != 0 {
-		tg = m.groups()
-	}
+	grouped := r.grouped
 	transStart, choiceStart := g.TransStart, g.ChoiceStart
 	var edges []pullEdge
 	var dst []int32 // per edge, its destination's product state
@@ -150,9 +145,12 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
 		tbase := int(transStart[lo])
 		succ := p.Succ[p.SuccStart[pid]:p.SuccStart[pid+1]]
-		if gl := has & grouped; gl != 0 {
-			for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
-				add(succ[int(tg.first[x])-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(tg.m[x]), b: tg.w[x]})
+		for _, gs := range r.gsets { // as walkPart: one addGroups per filter
+			if gl := has & gs.lanes; gl != 0 {
+				tg := gs.tg
+				for _, gx := range tg.g[tg.start[s]:tg.start[s+1]] {
+					add(succ[int(gx.first)-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(gx.m), b: gx.w})
+				}
 			}
 		}
 		for l, from := range r.feed { // as addFeeds
