@@ -27,10 +27,12 @@ type group struct {
 }
 
 // targetGroups holds, per game state s, its distinct transition targets
-// (of the allowed choices) in order of first appearance: groups start[s]
-// to start[s+1]−1.
+// (of the allowed choices) in order of first appearance. Every filter's
+// groups of s sit where the groups over every choice have theirs, from
+// start[s] of those (a product state's node holds the range: a step reads
+// it in order), and end before start[s+1] or at the first group with m 0.
 type targetGroups struct {
-	start []int32 // per state, into g; len = states+1
+	start []int32 // per state, into g; len = states+1 (the groups over every choice only)
 	g     []group
 }
 
@@ -49,7 +51,7 @@ func (m *Model) groups() *targetGroups {
 // filterGroups returns the target groups of the choices filter a allows
 // (one of Allowed's results, cached as they are, so that a filter met
 // again at every step is grouped once). Not safe for concurrent use: the
-// walks call it when they set a step's filters (laneRun.split).
+// walks call it when they set a step's filters (laneRun.prepare).
 func (m *Model) filterGroups(a translate.Bitset) *targetGroups {
 	if a == nil {
 		return m.groups()
@@ -67,16 +69,27 @@ func (m *Model) filterGroups(a translate.Bitset) *targetGroups {
 	return tg
 }
 
-// buildGroups groups the transitions of the choices a allows (nil: all).
+// buildGroups groups the transitions of the choices a allows (nil: all,
+// laid out state after state; otherwise where those are).
 func (m *Model) buildGroups(a translate.Bitset) *targetGroups {
 	g := m.g
 	n := g.NumStates
-	tg := &targetGroups{start: make([]int32, n+1)}
+	var all *targetGroups
+	tg := &targetGroups{}
+	if a == nil {
+		tg.start = make([]int32, n+1)
+	} else {
+		all = m.groups()
+		tg.g = make([]group, len(all.g))
+	}
 	// seen[target] = its group in the current state + 1.
 	seen := make([]int32, n)
 	for s := 0; s < n; s++ {
 		lo, hi := g.Choices(s)
-		base := int32(len(tg.g))
+		base, k := int32(len(tg.g)), int32(0)
+		if all != nil {
+			base = all.start[s]
+		}
 		for ch := lo; ch < hi; ch++ {
 			if a != nil && !a.Has(ch) {
 				continue
@@ -84,30 +97,39 @@ func (m *Model) buildGroups(a translate.Bitset) *targetGroups {
 			for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
 				to := g.Target[t]
 				if seen[to] == 0 {
-					tg.g = append(tg.g, group{first: t})
-					seen[to] = int32(len(tg.g)) - base
+					if all == nil {
+						tg.g = append(tg.g, group{})
+					}
+					tg.g[base+k] = group{first: t}
+					k++
+					seen[to] = k
 				}
 				x := &tg.g[base+seen[to]-1]
 				x.m++
 				x.w += m.beta[ch] * g.Prob[t]
 			}
 		}
-		for x := base; x < int32(len(tg.g)); x++ {
-			seen[g.Target[tg.g[x].first]] = 0
+		for _, x := range tg.g[base : base+k] {
+			seen[g.Target[x.first]] = 0
 		}
-		tg.start[s+1] = int32(len(tg.g))
+		if all == nil {
+			tg.start[s+1] = int32(len(tg.g))
+		}
 	}
 	return tg
 }
 
-// addGroups adds the entries row of state s's lanes gl (lanes whose
-// filter tg groups) into next (its states in [dlo, dhi) only), once per
-// target group of s; succ are the product successors of the source, by
-// transition from tbase.
-func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
+// addGroups adds the entries row of a source's lanes gl (lanes whose
+// filter groups its transitions as grp, up to a group with m 0) into next
+// (its states in [dlo, dhi) only), once per target group; succ are the
+// product successors of the source, by transition from tbase.
+func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
 	L, mark := r.L, r.mark
 	counting := r.counting
-	for _, gx := range tg.g[tg.start[s]:tg.start[s+1]] {
+	for _, gx := range grp {
+		if gx.m == 0 {
+			break // a filter's groups end here
+		}
 		dst := succ[int(gx.first)-tbase]
 		if dst < dlo || dst >= dhi {
 			continue

@@ -326,6 +326,9 @@ func (r *laneRun) prepare() {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
+	if r.grouped != 0 {
+		p.setNodeGroups()
+	}
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -375,8 +378,8 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	counting := r.counting
 	next.reset()
 	beta, prob := m.beta, g.Prob
-	transStart, choiceStart := g.TransStart, g.ChoiceStart
-	succAll, succStart, due, states := p.Succ, p.SuccStart, p.Due, p.S
+	transStart := g.TransStart
+	succAll, succStart, due, nodes := p.Succ, p.SuccStart, p.Due, p.nodes
 	tiny := m.tinyWeights
 	allow := r.allow
 	mark := r.mark
@@ -397,9 +400,10 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	for i, pid := range cur.active {
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
-		s := states[pid]
-		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
-		tbase := int(transStart[lo])
+		nd := &nodes[pid]
+		s := nd.s
+		lo, hi := int(nd.lo), int(nd.hi)
+		tbase := int(nd.tbase)
 		var succ []int32
 		if int(due[pid]) == k {
 			succ = p.Successors(pid, k)
@@ -408,7 +412,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 		for _, gs := range gsets {
 			if gl := has & gs.lanes; gl != 0 {
-				r.addGroups(gs.tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, tbase, slot, next, dlo, dhi)
 			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {

@@ -1,6 +1,8 @@
 package hist
 
 import (
+	"math"
+
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 )
@@ -34,7 +36,12 @@ type Product struct {
 	Succ      []int32
 	closeAt   []int32 // per explored state: offset of its closing successors in closeSucc, or -1
 	closeSucc []int32
-	index     map[uint64]int32
+	// nodes holds per explored state what a step of the walks reads of it
+	// (lanes.go), so that a walk in order of product id reads it in order
+	// rather than at game states scattered over the game's arrays.
+	nodes   []node
+	grouped int // the nodes whose target groups are set (setNodeGroups)
+	index   map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
 	// done caches the other passes by start, plan, horizon and coalition:
@@ -100,6 +107,26 @@ func (p *Product) Root(s int) int32 {
 	return id
 }
 
+// node is what a step reads of an explored product state.
+type node struct {
+	s, lo, hi, tbase int32 // its game state, its choices [lo, hi), their first transition
+	g0, g1           int32 // its target groups, the same in every targetGroups (groups.go)
+	smin, smax       int32 // its least and greatest successor, at any step
+}
+
+// setNodeGroups sets the target groups of the explored states' nodes.
+func (p *Product) setNodeGroups() {
+	if p.grouped == len(p.nodes) {
+		return
+	}
+	tg := p.m.groups()
+	for i := p.grouped; i < len(p.nodes); i++ {
+		nd := &p.nodes[i]
+		nd.g0, nd.g1 = tg.start[nd.s], tg.start[nd.s+1]
+	}
+	p.grouped = len(p.nodes)
+}
+
 // Successors returns the successors of state id at step t (0-based), one
 // per transition of S[id] in the game's order, exploring id if needed.
 // The slice is the product's: do not modify it.
@@ -151,6 +178,16 @@ func (p *Product) explore() {
 		}
 	}
 	p.closeAt = append(p.closeAt, c)
+	nd := node{s: s, lo: int32(lo), hi: int32(hi), tbase: int32(tlo), smin: math.MaxInt32, smax: -1}
+	for _, to := range p.Succ[p.SuccStart[done]:] {
+		nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
+	}
+	if c >= 0 {
+		for _, to := range p.closeSucc[c:] {
+			nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
+		}
+	}
+	p.nodes = append(p.nodes, nd)
 }
 
 // growSlot extends the passes' scratch to every discovered state.

@@ -127,7 +127,7 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 		}
 	}
 	grouped := r.grouped
-	transStart, choiceStart := g.TransStart, g.ChoiceStart
+	transStart := g.TransStart
 	var edges []pullEdge
 	var dst []int32 // per edge, its destination's product state
 	var dest []int32
@@ -141,14 +141,17 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	}
 	for i, pid := range cur.active {
 		has := cur.has[i]
-		s := p.S[pid]
-		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
-		tbase := int(transStart[lo])
+		nd := &p.nodes[pid]
+		s := nd.s
+		lo, hi := int(nd.lo), int(nd.hi)
+		tbase := int(nd.tbase)
 		succ := p.Succ[p.SuccStart[pid]:p.SuccStart[pid+1]]
 		for _, gs := range r.gsets { // as walkPart: one addGroups per filter
 			if gl := has & gs.lanes; gl != 0 {
-				tg := gs.tg
-				for _, gx := range tg.g[tg.start[s]:tg.start[s+1]] {
+				for _, gx := range gs.tg.g[nd.g0:nd.g1] {
+					if gx.m == 0 {
+						break // as addGroups
+					}
 					add(succ[int(gx.first)-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(gx.m), b: gx.w})
 				}
 			}
