@@ -134,8 +134,10 @@ func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, t
 		if dst < dlo || dst >= dhi {
 			continue
 		}
-		d := int(slot[dst])
-		if d < 0 {
+		var d int
+		if next.base >= 0 {
+			d = int(dst - next.base) // a dense layer (dense.go)
+		} else if d = int(slot[dst]); d < 0 {
 			d = len(next.active)
 			slot[dst] = int32(d)
 			mark[dst>>6] |= 1 << (uint(dst) & 63)

@@ -52,10 +52,16 @@ type laneLayer struct {
 	active []int32
 	has    []uint64
 	ent    []entry
+	// A dense layer being walked (dense.go): its rows stand for the states
+	// from base on (-1: a sparse layer); once walked, closeDense lists its
+	// states, in order, its rows normalised (normed).
+	base   int32
+	normed bool
 }
 
 func (l *laneLayer) reset() {
 	l.active, l.has, l.ent = l.active[:0], l.has[:0], l.ent[:0]
+	l.base, l.normed = -1, false
 }
 
 // laneRun is one walk in progress.
@@ -76,6 +82,7 @@ type laneRun struct {
 	spare      *laneLayer       // the next layer in order of product state
 	next2      *laneLayer       // the second part of a split step
 	mark       []uint64         // scratch: a bit per product state reached this step
+	slo, shi   int32            // the current layer's successors are in [slo, shi) (shi -1: none)
 	// The lanes walked by target groups this step (groups.go): one set of
 	// groups per distinct filter, and every such lane's bit in grouped.
 	gsets   []groupSet
@@ -329,6 +336,7 @@ func (r *laneRun) prepare() {
 	if r.grouped != 0 {
 		p.setNodeGroups()
 	}
+	r.succRange()
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -346,6 +354,10 @@ func (r *laneRun) step(k int, slot []int32) {
 	}
 	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
 	cur, next, L, mark := r.cur, r.next, r.L, r.mark
+	if next.normed {
+		r.cur, r.next = next, cur
+		return
+	}
 	if slices.IsSorted(next.active) {
 		// Already in order (a layer whose states stay, walked in order,
 		// often is): normalise in place.
@@ -377,12 +389,16 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	L := r.L
 	counting := r.counting
 	next.reset()
+	r.openDense(next, dlo, dhi)
+	if next.base >= 0 {
+		defer r.closeDense(next)
+		next.normed = true
+	}
 	beta, prob := m.beta, g.Prob
 	transStart := g.TransStart
 	succAll, succStart, due, nodes := p.Succ, p.SuccStart, p.Due, p.nodes
 	tiny := m.tinyWeights
 	allow := r.allow
-	mark := r.mark
 	var filtered uint64 // lanes with a filter this step
 	for l, a := range allow {
 		if a != nil {
@@ -440,15 +456,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 				if dst < dlo || dst >= dhi {
 					continue
 				}
-				d := int(slot[dst])
-				if d < 0 {
-					d = len(next.active)
-					slot[dst] = int32(d)
-					mark[dst>>6] |= 1 << (uint(dst) & 63)
-					next.active = append(next.active, dst)
-					next.has = append(next.has, 0)
-					next.ent = append(next.ent, zeroRow[:L]...)
-				}
+				d := r.destRow(next, dst, slot)
 				nh := next.has[d]
 				next.has[d] = nh | lm
 				dr := next.ent[d*L : d*L+L]
@@ -504,7 +512,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
 	m := r.p.m
 	g := m.g
-	L, mark := r.L, r.mark
+	L := r.L
 	for l, from := range r.feed {
 		if from < 0 || has&(1<<uint(from)) == 0 {
 			continue
@@ -525,15 +533,7 @@ func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase i
 				if dst < dlo || dst >= dhi {
 					continue
 				}
-				d := int(slot[dst])
-				if d < 0 {
-					d = len(next.active)
-					slot[dst] = int32(d)
-					mark[dst>>6] |= 1 << (uint(dst) & 63)
-					next.active = append(next.active, dst)
-					next.has = append(next.has, 0)
-					next.ent = append(next.ent, zeroRow[:L]...)
-				}
+				d := r.destRow(next, dst, slot)
 				nh := next.has[d]
 				next.has[d] = nh | 1<<uint(l)
 				e := &next.ent[d*L+l]
@@ -607,6 +607,12 @@ func (r *laneRun) emit(part, out *laneLayer, at int, slot []int32) {
 	}
 	n := len(part.active)
 	if n == 0 {
+		return
+	}
+	if part.normed { // dense.go: in order, normalised, no slot or mark set
+		copy(out.active[at:], part.active)
+		copy(out.has[at:], part.has)
+		copy(out.ent[at*L:], part.ent)
 		return
 	}
 	lo, hi := part.active[0], part.active[0]
