@@ -3,6 +3,7 @@ package hist
 import (
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/onus-mc/onus/translate"
 )
@@ -14,123 +15,119 @@ import (
 // pass, and every pass at a free step), add the same source count to the
 // same destination, so such a lane adds their number m times the count and
 // the sum w of their weights β(ch)·P(t) times the probability, once per
-// destination instead of once per transition. Each filter a walk meets
-// gets its own groups, built once (Model.filterGroups).
+// destination instead of once per transition.
+//
+// The groups are laid out in order of product state, as the walks read
+// them (a walk's layer is in that order; game states, in PRISM's order,
+// would be read at random): each explored product state's node holds the
+// range of its groups, the same in the groups of every filter, as wide as
+// its distinct targets, and a filter's groups of the state end at the
+// range's end or at the first group with m 0. Each filter a product's
+// walks meet gets its groups once, extended as the product is explored.
 
-// group is one target of a state: its first transition, the number of
-// transitions to it and the sum of their weights (one cache line holds
-// four groups).
+// group is one target of a state: its first transition (counted from the
+// state's first), the number of transitions to it and the sum of their
+// weights (one cache line holds four groups).
 type group struct {
 	first int32
 	m     int32
 	w     float64
 }
 
-// targetGroups holds, per game state s, its distinct transition targets
-// (of the allowed choices) in order of first appearance. Every filter's
-// groups of s sit where the groups over every choice have theirs, from
-// start[s] of those (a product state's node holds the range: a step reads
-// it in order), and end before start[s+1] or at the first group with m 0.
-type targetGroups struct {
-	start []int32 // per state, into g; len = states+1 (the groups over every choice only)
-	g     []group
+// productGroups is the target groups of one filter, per explored product
+// state (node.g0 to node.g1), for the first filled states.
+type productGroups struct {
+	a      translate.Bitset // the filter (nil: every choice)
+	g      []group
+	filled int
 }
 
-// bytes is the memory the groups hold.
-func (tg *targetGroups) bytes() int64 {
-	return 4*int64(len(tg.start)) + 16*int64(cap(tg.g))
-}
-
-// groups returns the model's target groups over every choice, built on
-// first use.
-func (m *Model) groups() *targetGroups {
-	m.groupsOnce.Do(func() { m.tg = m.buildGroups(nil) })
-	return m.tg
-}
-
-// filterGroups returns the target groups of the choices filter a allows
-// (one of Allowed's results, cached as they are, so that a filter met
-// again at every step is grouped once). Not safe for concurrent use: the
-// walks call it when they set a step's filters (laneRun.prepare).
-func (m *Model) filterGroups(a translate.Bitset) *targetGroups {
-	if a == nil {
-		return m.groups()
-	}
+// groupsOf returns the product's target groups of filter a (one of
+// Allowed's results, cached as they are, so that a filter met again at
+// every step is grouped once), to be filled (fillGroups) before use. Not
+// safe for concurrent use: the walks call it when they set a step's
+// filters (laneRun.prepare).
+func (p *Product) groupsOf(a translate.Bitset) *productGroups {
 	var key *uint64
 	if len(a) > 0 {
 		key = &a[0]
 	}
-	if tg, ok := m.fgroups[key]; ok {
-		return tg
+	if pg, ok := p.groups[key]; ok {
+		return pg
 	}
-	tg := m.buildGroups(a)
-	m.fgroups[key] = tg
-	m.groupBytes += tg.bytes()
-	return tg
+	pg := &productGroups{a: a}
+	if p.groups == nil {
+		p.groups = map[*uint64]*productGroups{}
+	}
+	p.groups[key] = pg
+	return pg
 }
 
-// buildGroups groups the transitions of the choices a allows (nil: all,
-// laid out state after state; otherwise where those are).
-func (m *Model) buildGroups(a translate.Bitset) *targetGroups {
+// fillGroups extends pg to every explored product state.
+func (p *Product) fillGroups(pg *productGroups) {
+	if pg.filled == len(p.nodes) {
+		return
+	}
+	m := p.m
 	g := m.g
-	n := g.NumStates
-	var all *targetGroups
-	tg := &targetGroups{}
-	if a == nil {
-		tg.start = make([]int32, n+1)
-	} else {
-		all = m.groups()
-		tg.g = make([]group, len(all.g))
+	a := pg.a
+	if n := int(p.ngroups); len(pg.g) < n {
+		pg.g = slices.Grow(pg.g, n-len(pg.g))[:n]
+	}
+	if len(p.seen) < g.NumStates {
+		p.seen = make([]int32, g.NumStates)
 	}
 	// seen[target] = its group in the current state + 1.
-	seen := make([]int32, n)
-	for s := 0; s < n; s++ {
-		lo, hi := g.Choices(s)
-		base, k := int32(len(tg.g)), int32(0)
-		if all != nil {
-			base = all.start[s]
-		}
-		for ch := lo; ch < hi; ch++ {
+	seen := p.seen
+	for i := pg.filled; i < len(p.nodes); i++ {
+		nd := &p.nodes[i]
+		out := pg.g[nd.g0:nd.g1]
+		k := int32(0)
+		for ch := int(nd.lo); ch < int(nd.hi); ch++ {
 			if a != nil && !a.Has(ch) {
 				continue
 			}
 			for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
 				to := g.Target[t]
 				if seen[to] == 0 {
-					if all == nil {
-						tg.g = append(tg.g, group{})
-					}
-					tg.g[base+k] = group{first: t}
+					out[k] = group{first: t - nd.tbase}
 					k++
 					seen[to] = k
 				}
-				x := &tg.g[base+seen[to]-1]
+				x := &out[seen[to]-1]
 				x.m++
 				x.w += m.beta[ch] * g.Prob[t]
 			}
 		}
-		for _, x := range tg.g[base : base+k] {
-			seen[g.Target[x.first]] = 0
+		for _, x := range out[:k] {
+			seen[g.Target[nd.tbase+x.first]] = 0
 		}
-		if all == nil {
-			tg.start[s+1] = int32(len(tg.g))
-		}
+		clear(out[k:])
 	}
-	return tg
+	pg.filled = len(p.nodes)
+}
+
+// groupBytes is the memory the product's target groups hold.
+func (p *Product) groupBytes() int64 {
+	var b int64
+	for _, pg := range p.groups {
+		b += 16 * int64(cap(pg.g))
+	}
+	return b
 }
 
 // addGroups adds the entries row of a source's lanes gl (lanes whose
 // filter groups its transitions as grp, up to a group with m 0) into next
 // (its states in [dlo, dhi) only), once per target group; succ are the
-// product successors of the source, by transition from tbase.
-func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
+// product successors of the source, by transition.
+func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, slot []int32, next *laneLayer, dlo, dhi int32) {
 	L, mark := r.L, r.mark
 	counting := r.counting
 	for _, gx := range grp {
 		if gx.m == 0 {
 			break // a filter's groups end here
 		}
-		dst := succ[int(gx.first)-tbase]
+		dst := succ[gx.first]
 		if dst < dlo || dst >= dhi {
 			continue
 		}

@@ -292,7 +292,7 @@ func (r *laneRun) copyLane(from, to int) {
 
 // groupSet is the target groups of one filter and the lanes that have it.
 type groupSet struct {
-	tg    *targetGroups
+	tg    *productGroups
 	lanes uint64
 }
 
@@ -311,7 +311,7 @@ func (r *laneRun) setGroups() {
 		}
 		bit := uint64(1) << uint(l)
 		r.grouped |= bit
-		tg := m.filterGroups(a)
+		tg := r.p.groupsOf(a)
 		if i := slices.IndexFunc(r.gsets, func(gs groupSet) bool { return gs.tg == tg }); i >= 0 {
 			r.gsets[i].lanes |= bit
 			continue
@@ -333,8 +333,8 @@ func (r *laneRun) prepare() {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
-	if r.grouped != 0 {
-		p.setNodeGroups()
+	for _, gs := range r.gsets {
+		p.fillGroups(gs.tg)
 	}
 	r.succRange()
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
@@ -428,7 +428,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 		for _, gs := range gsets {
 			if gl := has & gs.lanes; gl != 0 {
-				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, tbase, slot, next, dlo, dhi)
+				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
 			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
@@ -897,7 +897,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes() + m.groupBytes
+	mem := p.bytes() + p.groupBytes()
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}

@@ -3,7 +3,6 @@ package hist
 import (
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
-	"sync"
 
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -21,10 +20,6 @@ type Model struct {
 	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
 	// pass may need its careful product (lanes.go).
 	tinyWeights  bool
-	groupsOnce   sync.Once
-	tg           *targetGroups             // groups(): transitions grouped by target
-	fgroups      map[*uint64]*targetGroups // filterGroups(): per filter (Allowed's), its groups
-	groupBytes   int64                     // the memory of fgroups
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64
@@ -83,7 +78,6 @@ func NewModel(g *translate.Game, cfg Config) *Model {
 		missing:     map[[2]int32]bool{},
 		stuckOwners: map[*Step]uint64{},
 		feeds:       map[[2]*uint64]*feedFilter{},
-		fgroups:     map[*uint64]*targetGroups{},
 		tinyWeights: tinyWeights(g, cfg.Beta),
 	}
 }

@@ -40,7 +40,9 @@ type Product struct {
 	// (lanes.go), so that a walk in order of product id reads it in order
 	// rather than at game states scattered over the game's arrays.
 	nodes   []node
-	grouped int // the nodes whose target groups are set (setNodeGroups)
+	ngroups int32                      // the target groups of the explored states (groups.go)
+	groups  map[*uint64]*productGroups // per filter met (its first word), its target groups
+	seen    []int32                    // scratch: per game state
 	index   map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
@@ -110,21 +112,8 @@ func (p *Product) Root(s int) int32 {
 // node is what a step reads of an explored product state.
 type node struct {
 	s, lo, hi, tbase int32 // its game state, its choices [lo, hi), their first transition
-	g0, g1           int32 // its target groups, the same in every targetGroups (groups.go)
+	g0, g1           int32 // its target groups, the same in every productGroups (groups.go)
 	smin, smax       int32 // its least and greatest successor, at any step
-}
-
-// setNodeGroups sets the target groups of the explored states' nodes.
-func (p *Product) setNodeGroups() {
-	if p.grouped == len(p.nodes) {
-		return
-	}
-	tg := p.m.groups()
-	for i := p.grouped; i < len(p.nodes); i++ {
-		nd := &p.nodes[i]
-		nd.g0, nd.g1 = tg.start[nd.s], tg.start[nd.s+1]
-	}
-	p.grouped = len(p.nodes)
 }
 
 // Successors returns the successors of state id at step t (0-based), one
@@ -178,10 +167,28 @@ func (p *Product) explore() {
 		}
 	}
 	p.closeAt = append(p.closeAt, c)
-	nd := node{s: s, lo: int32(lo), hi: int32(hi), tbase: int32(tlo), smin: math.MaxInt32, smax: -1}
+	nd := node{s: s, lo: int32(lo), hi: int32(hi), tbase: int32(tlo), smin: math.MaxInt32, smax: -1, g0: p.ngroups}
 	for _, to := range p.Succ[p.SuccStart[done]:] {
 		nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
 	}
+	// The groups: as many as distinct targets (distinct successors),
+	// numbered by int32 as the successors are.
+	if int(p.ngroups) > math.MaxInt32-(thi-tlo) {
+		panic(&limit.Error{What: "product transitions", Limit: math.MaxInt32})
+	}
+	if len(p.seen) < g.NumStates {
+		p.seen = make([]int32, g.NumStates)
+	}
+	for t := tlo; t < thi; t++ {
+		if to := g.Target[t]; p.seen[to] == 0 {
+			p.seen[to] = 1
+			p.ngroups++
+		}
+	}
+	for t := tlo; t < thi; t++ {
+		p.seen[g.Target[t]] = 0
+	}
+	nd.g1 = p.ngroups
 	if c >= 0 {
 		for _, to := range p.closeSucc[c:] {
 			nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)

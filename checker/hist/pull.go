@@ -152,7 +152,7 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 					if gx.m == 0 {
 						break // as addGroups
 					}
-					add(succ[int(gx.first)-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(gx.m), b: gx.w})
+					add(succ[gx.first], pullEdge{src: int32(i), group: true, mask: gl, a: float64(gx.m), b: gx.w})
 				}
 			}
 		}
