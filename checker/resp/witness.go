@@ -158,3 +158,47 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 	}
 	return plan
 }
+
+// Replays reports whether plan, a full plan over the horizon, is
+// executable from the start, agrees with π on coalition k, and has every
+// history violating the outcome: it follows the plan's supports forward,
+// as the search does, without searching. The tests check witnesses
+// beyond the literal enumerator's horizons with it.
+func (q *Query) Replays(k uint64, plan []FullStep) bool {
+	if len(plan) != q.T {
+		return false
+	}
+	g := q.Product.Model().Game()
+	p := q.Product
+	s := &searcher{q: q, k: k & q.Planned()}
+	set := []int32{q.Start}
+	for step, fs := range plan {
+		if s.hasTrue(set) {
+			return false
+		}
+		allow := q.allowed(stepAt(q, step), s.k)
+		choices := make([][]int, len(set))
+		for i, id := range set {
+			st := int(p.S[id])
+			lo, hi := g.Choices(st)
+			for ch := lo; ch < hi; ch++ {
+				var match bool
+				if g.Type == prism.TypeCSG {
+					n := len(g.Players)
+					match = slices.Equal(g.Joint[ch*n:ch*n+n], fs.Joint)
+				} else {
+					o := hist.Owner(g, st)
+					match = o < len(fs.Names) && fs.Names[o] != nil && (&hist.Step{Opts: fs.Names[o]}).Matches(g, ch, ch-lo)
+				}
+				if match && (allow == nil || allow.Has(ch)) {
+					choices[i] = append(choices[i], ch)
+				}
+			}
+			if len(choices[i]) == 0 {
+				return false // not executable, or not π's action on k
+			}
+		}
+		set = s.successors(step, set, choices)
+	}
+	return !s.hasTrue(set) && !s.anyAcc(set)
+}
