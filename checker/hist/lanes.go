@@ -630,6 +630,19 @@ func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
 	r.cur, r.spare = r.spare, r.cur
 }
 
+// busyLanes is the number of live lanes whose entries may fill the layer:
+// a Diff lane's are the few histories that got stuck, so it does not
+// count (the scheduler weighs walks by it).
+func (r *laneRun) busyLanes() int {
+	n := 0
+	for l, members := range r.lanes {
+		if members != nil && r.feeder[l] < 0 {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
 // live returns the mask of the lanes with an entry in the current layer.
 func (r *laneRun) live() uint64 {
 	var any uint64
