@@ -13,8 +13,9 @@ import "github.com/onus-mc/onus/checker/limit"
 const DefaultMaxCountWork = 1 << 34
 
 // productStateBytes estimates the bytes per discovered product state: S,
-// Q, Due and the passes' slot (4 each), Acc (1), its index entry (~48).
-const productStateBytes = 4*4 + 1 + 48
+// Q, Due and the passes' slot (4 each), Acc (1), its index entry (~48),
+// its node (32).
+const productStateBytes = 4*4 + 1 + 48 + 32
 
 // bytes estimates the memory the product holds.
 func (p *Product) bytes() int64 {

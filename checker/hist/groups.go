@@ -3,74 +3,138 @@ package hist
 import (
 	"math"
 	"math/bits"
+	"slices"
+
+	"github.com/onus-mc/onus/translate"
 )
 
 // This file groups every state's transitions by target, for the lanes of
-// a walk that no filter constrains at a step (the plan-free pass, and
-// every pass at a free step): the transitions of a state that lead to the
-// same state, from any of its choices, add the same source count to the
-// same destination, so such a lane adds their number m times the count
-// and the sum w of their weights β(ch)·P(t) times the probability, once
-// per destination instead of once per transition.
+// a walk that are not walked transition by transition: the transitions of
+// a state that lead to the same state, from any of its choices the lane's
+// filter allows (every choice for a lane without a filter: the plan-free
+// pass, and every pass at a free step), add the same source count to the
+// same destination, so such a lane adds their number m times the count and
+// the sum w of their weights β(ch)·P(t) times the probability, once per
+// destination instead of once per transition.
+//
+// The groups are laid out in order of product state, as the walks read
+// them (a walk's layer is in that order; game states, in PRISM's order,
+// would be read at random): each explored product state's node holds the
+// range of its groups, the same in the groups of every filter, as wide as
+// its distinct targets, and a filter's groups of the state end at the
+// range's end or at the first group with m 0. Each filter a product's
+// walks meet gets its groups once, extended as the product is explored.
 
-// targetGroups holds, per game state s, its distinct transition targets
-// in order of first appearance: groups start[s] to start[s+1]−1, each
-// with its first transition, its number of transitions and their weight.
-type targetGroups struct {
-	start []int32 // per state, into the groups; len = states+1
-	first []int32 // per group, its first transition
-	m     []int32 // per group, its number of transitions
-	w     []float64
+// group is one target of a state: its first transition (counted from the
+// state's first), the number of transitions to it and the sum of their
+// weights (one cache line holds four groups).
+type group struct {
+	first int32
+	m     int32
+	w     float64
 }
 
-// groups returns the model's target groups, built on first use.
-func (m *Model) groups() *targetGroups {
-	m.groupsOnce.Do(func() {
-		g := m.g
-		n := g.NumStates
-		tg := &targetGroups{start: make([]int32, n+1)}
-		// seen[target] = its group in the current state + 1.
-		seen := make([]int32, n)
-		for s := 0; s < n; s++ {
-			lo, hi := g.Choices(s)
-			base := int32(len(tg.first))
-			for ch := lo; ch < hi; ch++ {
-				for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
-					to := g.Target[t]
-					if seen[to] == 0 {
-						tg.first = append(tg.first, t)
-						tg.m = append(tg.m, 0)
-						tg.w = append(tg.w, 0)
-						seen[to] = int32(len(tg.first)) - base
-					}
-					x := base + seen[to] - 1
-					tg.m[x]++
-					tg.w[x] += m.beta[ch] * g.Prob[t]
+// productGroups is the target groups of one filter, per explored product
+// state (node.g0 to node.g1), for the first filled states.
+type productGroups struct {
+	a      translate.Bitset // the filter (nil: every choice)
+	g      []group
+	filled int
+}
+
+// groupsOf returns the product's target groups of filter a (one of
+// Allowed's results, cached as they are, so that a filter met again at
+// every step is grouped once), to be filled (fillGroups) before use. Not
+// safe for concurrent use: the walks call it when they set a step's
+// filters (laneRun.prepare).
+func (p *Product) groupsOf(a translate.Bitset) *productGroups {
+	var key *uint64
+	if len(a) > 0 {
+		key = &a[0]
+	}
+	if pg, ok := p.groups[key]; ok {
+		return pg
+	}
+	pg := &productGroups{a: a}
+	if p.groups == nil {
+		p.groups = map[*uint64]*productGroups{}
+	}
+	p.groups[key] = pg
+	return pg
+}
+
+// fillGroups extends pg to every explored product state.
+func (p *Product) fillGroups(pg *productGroups) {
+	if pg.filled == len(p.nodes) {
+		return
+	}
+	m := p.m
+	g := m.g
+	a := pg.a
+	if n := int(p.ngroups); len(pg.g) < n {
+		pg.g = slices.Grow(pg.g, n-len(pg.g))[:n]
+	}
+	if len(p.seen) < g.NumStates {
+		p.seen = make([]int32, g.NumStates)
+	}
+	// seen[target] = its group in the current state + 1.
+	seen := p.seen
+	for i := pg.filled; i < len(p.nodes); i++ {
+		nd := &p.nodes[i]
+		out := pg.g[nd.g0:nd.g1]
+		k := int32(0)
+		for ch := int(nd.lo); ch < int(nd.hi); ch++ {
+			if a != nil && !a.Has(ch) {
+				continue
+			}
+			for t := g.TransStart[ch]; t < g.TransStart[ch+1]; t++ {
+				to := g.Target[t]
+				if seen[to] == 0 {
+					out[k] = group{first: t - nd.tbase}
+					k++
+					seen[to] = k
 				}
+				x := &out[seen[to]-1]
+				x.m++
+				x.w += m.beta[ch] * g.Prob[t]
 			}
-			for x := base; x < int32(len(tg.first)); x++ {
-				seen[g.Target[tg.first[x]]] = 0
-			}
-			tg.start[s+1] = int32(len(tg.first))
 		}
-		m.tg = tg
-	})
-	return m.tg
+		for _, x := range out[:k] {
+			seen[g.Target[nd.tbase+x.first]] = 0
+		}
+		clear(out[k:])
+	}
+	pg.filled = len(p.nodes)
 }
 
-// addGroups adds the entries row of state s's lanes gl (lanes without a
-// filter) into next (its states in [dlo, dhi) only), once per target group of s; succ are the
-// product successors of the source, by transition from tbase.
-func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
+// groupBytes is the memory the product's target groups hold.
+func (p *Product) groupBytes() int64 {
+	var b int64
+	for _, pg := range p.groups {
+		b += 16 * int64(cap(pg.g))
+	}
+	return b
+}
+
+// addGroups adds the entries row of a source's lanes gl (lanes whose
+// filter groups its transitions as grp, up to a group with m 0) into next
+// (its states in [dlo, dhi) only), once per target group; succ are the
+// product successors of the source, by transition.
+func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, slot []int32, next *laneLayer, dlo, dhi int32) {
 	L, mark := r.L, r.mark
 	counting := r.counting
-	for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
-		dst := succ[int(tg.first[x])-tbase]
+	for _, gx := range grp {
+		if gx.m == 0 {
+			break // a filter's groups end here
+		}
+		dst := succ[gx.first]
 		if dst < dlo || dst >= dhi {
 			continue
 		}
-		d := int(slot[dst])
-		if d < 0 {
+		var d int
+		if next.base >= 0 {
+			d = int(dst - next.base) // a dense layer (dense.go)
+		} else if d = int(slot[dst]); d < 0 {
 			d = len(next.active)
 			slot[dst] = int32(d)
 			mark[dst>>6] |= 1 << (uint(dst) & 63)
@@ -81,7 +145,7 @@ func (r *laneRun) addGroups(tg *targetGroups, s int, gl uint64, row []entry, suc
 		nh := next.has[d]
 		next.has[d] = nh | gl
 		dr := next.ent[d*L : d*L+L]
-		mx, wx := float64(tg.m[x]), tg.w[x]
+		mx, wx := float64(gx.m), gx.w
 		for w := gl; w != 0; w &= w - 1 {
 			l := bits.TrailingZeros64(w)
 			src := &row[l]

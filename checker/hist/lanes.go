@@ -23,9 +23,10 @@ import (
 //
 // Each lane's numbers are those of its pass run alone, to the bit: layers
 // are kept in order of product state (sortNext), so an entry of the next
-// layer sums its terms in order of source state, choice and transition
-// whatever lanes walk with it; a lane without a filter at a step adds a
-// state's transitions into one target at once (groups.go).
+// layer sums its terms in order of source state and target group whatever
+// lanes walk with it: a lane adds a state's transitions its filter allows
+// into one target at once (groups.go), or, when some weight is tiny
+// (Model.tinyWeights), transition by transition in order of choice.
 //
 // The coalitions of a call are split into at most two walks (laneGroups),
 // run on two cores at once: the split depends on the coalitions only, never
@@ -38,8 +39,8 @@ import (
 // carries them on under the free reading. So Compat^free_J(π) is
 // Compat_J(π) and the Diff lane, disjoint, and the Diff lane's layers hold
 // only the states the stuck histories reach. At a source state the feed's
-// terms come after the lane's target groups and before its filtered
-// choices, in the same order in walkPart and in a recorded pull.
+// terms come after the lane's target groups and before its choices walked
+// one by one, in the same order in walkPart and in a recorded pull.
 
 // maxLanes is the most lanes a walk carries (a row's mask is a uint64).
 const maxLanes = 64
@@ -51,10 +52,16 @@ type laneLayer struct {
 	active []int32
 	has    []uint64
 	ent    []entry
+	// A dense layer being walked (dense.go): its rows stand for the states
+	// from base on (-1: a sparse layer); once walked, closeDense lists its
+	// states, in order, its rows normalised (normed).
+	base   int32
+	normed bool
 }
 
 func (l *laneLayer) reset() {
 	l.active, l.has, l.ent = l.active[:0], l.has[:0], l.ent[:0]
+	l.base, l.normed = -1, false
 }
 
 // laneRun is one walk in progress.
@@ -75,6 +82,11 @@ type laneRun struct {
 	spare      *laneLayer       // the next layer in order of product state
 	next2      *laneLayer       // the second part of a split step
 	mark       []uint64         // scratch: a bit per product state reached this step
+	slo, shi   int32            // the current layer's successors are in [slo, shi) (shi -1: none)
+	// The lanes walked by target groups this step (groups.go): one set of
+	// groups per distinct filter, and every such lane's bit in grouped.
+	gsets   []groupSet
+	grouped uint64
 
 	// The pull step (pull.go): the plan recorded once the layer stopped
 	// changing, the last step's filters and the layer's shape before a step.
@@ -278,10 +290,42 @@ func (r *laneRun) copyLane(from, to int) {
 	}
 }
 
+// groupSet is the target groups of one filter and the lanes that have it.
+type groupSet struct {
+	tg    *productGroups
+	lanes uint64
+}
+
+// setGroups sets the step's groupSets from the lanes' filters: every lane
+// goes by the target groups of its filter, unless some weight is tiny
+// (then each goes transition by transition, lanes.go's careful product).
+func (r *laneRun) setGroups() {
+	r.gsets, r.grouped = r.gsets[:0], 0
+	m := r.p.m
+	if m.tinyWeights {
+		return
+	}
+	for l, a := range r.allow {
+		if r.lanes[l] == nil {
+			continue
+		}
+		bit := uint64(1) << uint(l)
+		r.grouped |= bit
+		tg := r.p.groupsOf(a)
+		if i := slices.IndexFunc(r.gsets, func(gs groupSet) bool { return gs.tg == tg }); i >= 0 {
+			r.gsets[i].lanes |= bit
+			continue
+		}
+		r.gsets = append(r.gsets, groupSet{tg: tg, lanes: bit})
+	}
+}
+
 // prepare explores the states of the current layer (the product grows
-// only here, before the walks of a step run at once).
+// only here, before the walks of a step run at once) and sets the step's
+// target groups.
 func (r *laneRun) prepare() {
 	p := r.p
+	r.setGroups()
 	var top int32
 	for _, pid := range r.cur.active {
 		top = max(top, pid)
@@ -289,6 +333,10 @@ func (r *laneRun) prepare() {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
+	for _, gs := range r.gsets {
+		p.fillGroups(gs.tg)
+	}
+	r.succRange()
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -306,6 +354,10 @@ func (r *laneRun) step(k int, slot []int32) {
 	}
 	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
 	cur, next, L, mark := r.cur, r.next, r.L, r.mark
+	if next.normed {
+		r.cur, r.next = next, cur
+		return
+	}
 	if slices.IsSorted(next.active) {
 		// Already in order (a layer whose states stay, walked in order,
 		// often is): normalise in place.
@@ -337,26 +389,24 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	L := r.L
 	counting := r.counting
 	next.reset()
+	r.openDense(next, dlo, dhi)
+	if next.base >= 0 {
+		defer r.closeDense(next)
+		next.normed = true
+	}
 	beta, prob := m.beta, g.Prob
-	transStart, choiceStart := g.TransStart, g.ChoiceStart
-	succAll, succStart, due, states := p.Succ, p.SuccStart, p.Due, p.S
+	transStart := g.TransStart
+	succAll, succStart, due, nodes := p.Succ, p.SuccStart, p.Due, p.nodes
 	tiny := m.tinyWeights
 	allow := r.allow
-	mark := r.mark
-	var filtered, grouped uint64 // lanes with a filter this step; without (groups.go)
+	var filtered uint64 // lanes with a filter this step
 	for l, a := range allow {
-		switch {
-		case a != nil:
+		if a != nil {
 			filtered |= 1 << uint(l)
-		case !tiny:
-			grouped |= 1 << uint(l)
 		}
 	}
-	var tg *targetGroups
-	if grouped != 0 {
-		tg = m.groups()
-	}
-	var feeding uint64 // the lanes that feed a Diff lane this step
+	gsets, grouped := r.gsets, r.grouped // lanes walked by target groups (groups.go)
+	var feeding uint64                   // the lanes that feed a Diff lane this step
 	for _, from := range r.feed {
 		if from >= 0 {
 			feeding |= 1 << uint(from)
@@ -366,17 +416,20 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 	for i, pid := range cur.active {
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
-		s := states[pid]
-		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
-		tbase := int(transStart[lo])
+		nd := &nodes[pid]
+		s := nd.s
+		lo, hi := int(nd.lo), int(nd.hi)
+		tbase := int(nd.tbase)
 		var succ []int32
 		if int(due[pid]) == k {
 			succ = p.Successors(pid, k)
 		} else {
 			succ = succAll[succStart[pid]:succStart[pid+1]]
 		}
-		if gl := has & grouped; gl != 0 {
-			r.addGroups(tg, int(s), gl, row, succ, tbase, slot, next, dlo, dhi)
+		for _, gs := range gsets {
+			if gl := has & gs.lanes; gl != 0 {
+				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
+			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
 			r.addFeeds(int(s), has, row, succ, tbase, slot, next, dlo, dhi)
@@ -403,15 +456,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 				if dst < dlo || dst >= dhi {
 					continue
 				}
-				d := int(slot[dst])
-				if d < 0 {
-					d = len(next.active)
-					slot[dst] = int32(d)
-					mark[dst>>6] |= 1 << (uint(dst) & 63)
-					next.active = append(next.active, dst)
-					next.has = append(next.has, 0)
-					next.ent = append(next.ent, zeroRow[:L]...)
-				}
+				d := r.destRow(next, dst, slot)
 				nh := next.has[d]
 				next.has[d] = nh | lm
 				dr := next.ent[d*L : d*L+L]
@@ -467,7 +512,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
 	m := r.p.m
 	g := m.g
-	L, mark := r.L, r.mark
+	L := r.L
 	for l, from := range r.feed {
 		if from < 0 || has&(1<<uint(from)) == 0 {
 			continue
@@ -488,15 +533,7 @@ func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase i
 				if dst < dlo || dst >= dhi {
 					continue
 				}
-				d := int(slot[dst])
-				if d < 0 {
-					d = len(next.active)
-					slot[dst] = int32(d)
-					mark[dst>>6] |= 1 << (uint(dst) & 63)
-					next.active = append(next.active, dst)
-					next.has = append(next.has, 0)
-					next.ent = append(next.ent, zeroRow[:L]...)
-				}
+				d := r.destRow(next, dst, slot)
 				nh := next.has[d]
 				next.has[d] = nh | 1<<uint(l)
 				e := &next.ent[d*L+l]
@@ -570,6 +607,12 @@ func (r *laneRun) emit(part, out *laneLayer, at int, slot []int32) {
 	}
 	n := len(part.active)
 	if n == 0 {
+		return
+	}
+	if part.normed { // dense.go: in order, normalised, no slot or mark set
+		copy(out.active[at:], part.active)
+		copy(out.has[at:], part.has)
+		copy(out.ent[at*L:], part.ent)
 		return
 	}
 	lo, hi := part.active[0], part.active[0]
@@ -867,7 +910,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes()
+	mem := p.bytes() + p.groupBytes()
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}

@@ -3,7 +3,6 @@ package hist
 import (
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
-	"sync"
 
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -21,8 +20,6 @@ type Model struct {
 	// tinyWeights: some β(ch)·P(t) is below 2^-900, so a probability
 	// pass may need its careful product (lanes.go).
 	tinyWeights  bool
-	groupsOnce   sync.Once
-	tg           *targetGroups // groups(): transitions grouped by target
 	maxProduct   int
 	maxMemory    int64
 	maxCountWork int64

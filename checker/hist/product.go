@@ -1,6 +1,8 @@
 package hist
 
 import (
+	"math"
+
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 )
@@ -34,7 +36,14 @@ type Product struct {
 	Succ      []int32
 	closeAt   []int32 // per explored state: offset of its closing successors in closeSucc, or -1
 	closeSucc []int32
-	index     map[uint64]int32
+	// nodes holds per explored state what a step of the walks reads of it
+	// (lanes.go), so that a walk in order of product id reads it in order
+	// rather than at game states scattered over the game's arrays.
+	nodes   []node
+	ngroups int32                      // the target groups of the explored states (groups.go)
+	groups  map[*uint64]*productGroups // per filter met (its first word), its target groups
+	seen    []int32                    // scratch: per game state
+	index   map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
 	// done caches the other passes by start, plan, horizon and coalition:
@@ -100,6 +109,13 @@ func (p *Product) Root(s int) int32 {
 	return id
 }
 
+// node is what a step reads of an explored product state.
+type node struct {
+	s, lo, hi, tbase int32 // its game state, its choices [lo, hi), their first transition
+	g0, g1           int32 // its target groups, the same in every productGroups (groups.go)
+	smin, smax       int32 // its least and greatest successor, at any step
+}
+
 // Successors returns the successors of state id at step t (0-based), one
 // per transition of S[id] in the game's order, exploring id if needed.
 // The slice is the product's: do not modify it.
@@ -151,6 +167,34 @@ func (p *Product) explore() {
 		}
 	}
 	p.closeAt = append(p.closeAt, c)
+	nd := node{s: s, lo: int32(lo), hi: int32(hi), tbase: int32(tlo), smin: math.MaxInt32, smax: -1, g0: p.ngroups}
+	for _, to := range p.Succ[p.SuccStart[done]:] {
+		nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
+	}
+	// The groups: as many as distinct targets (distinct successors),
+	// numbered by int32 as the successors are.
+	if int(p.ngroups) > math.MaxInt32-(thi-tlo) {
+		panic(&limit.Error{What: "product transitions", Limit: math.MaxInt32})
+	}
+	if len(p.seen) < g.NumStates {
+		p.seen = make([]int32, g.NumStates)
+	}
+	for t := tlo; t < thi; t++ {
+		if to := g.Target[t]; p.seen[to] == 0 {
+			p.seen[to] = 1
+			p.ngroups++
+		}
+	}
+	for t := tlo; t < thi; t++ {
+		p.seen[g.Target[t]] = 0
+	}
+	nd.g1 = p.ngroups
+	if c >= 0 {
+		for _, to := range p.closeSucc[c:] {
+			nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
+		}
+	}
+	p.nodes = append(p.nodes, nd)
 }
 
 // growSlot extends the passes' scratch to every discovered state.

@@ -120,19 +120,14 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 			return nil
 		}
 	}
-	var filtered, grouped uint64
+	var filtered uint64
 	for l, a := range r.allow {
 		if a != nil {
 			filtered |= 1 << uint(l)
-		} else {
-			grouped |= 1 << uint(l)
 		}
 	}
-	var tg *targetGroups
-	if grouped != 0 {
-		tg = m.groups()
-	}
-	transStart, choiceStart := g.TransStart, g.ChoiceStart
+	grouped := r.grouped
+	transStart := g.TransStart
 	var edges []pullEdge
 	var dst []int32 // per edge, its destination's product state
 	var dest []int32
@@ -146,13 +141,19 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	}
 	for i, pid := range cur.active {
 		has := cur.has[i]
-		s := p.S[pid]
-		lo, hi := int(choiceStart[s]), int(choiceStart[s+1])
-		tbase := int(transStart[lo])
+		nd := &p.nodes[pid]
+		s := nd.s
+		lo, hi := int(nd.lo), int(nd.hi)
+		tbase := int(nd.tbase)
 		succ := p.Succ[p.SuccStart[pid]:p.SuccStart[pid+1]]
-		if gl := has & grouped; gl != 0 {
-			for x := int(tg.start[s]); x < int(tg.start[s+1]); x++ {
-				add(succ[int(tg.first[x])-tbase], pullEdge{src: int32(i), group: true, mask: gl, a: float64(tg.m[x]), b: tg.w[x]})
+		for _, gs := range r.gsets { // as walkPart: one addGroups per filter
+			if gl := has & gs.lanes; gl != 0 {
+				for _, gx := range gs.tg.g[nd.g0:nd.g1] {
+					if gx.m == 0 {
+						break // as addGroups
+					}
+					add(succ[gx.first], pullEdge{src: int32(i), group: true, mask: gl, a: float64(gx.m), b: gx.w})
+				}
 			}
 		}
 		for l, from := range r.feed { // as addFeeds
