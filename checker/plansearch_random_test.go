@@ -126,7 +126,7 @@ func (c *rcase) searchRun(yes, no, witnesses *int) []string {
 // TestPlanSearchLongHorizons compares the forward search, whose
 // antichains become stationary once the plan has ended, with the
 // depth-first search without pruning at horizons beyond the enumerator's
-// reach, on the same random games.
+// reach, on the same random games, and replays the witness plans there.
 func TestPlanSearchLongHorizons(t *testing.T) {
 	agree, yes := 0, 0
 	for seed := uint64(1); seed <= 150; seed++ {
@@ -153,6 +153,9 @@ func TestPlanSearchLongHorizons(t *testing.T) {
 				agree++
 				if got {
 					yes++
+					if plan := q.AvoidingPlan(k); !q.Replays(k, plan) {
+						t.Errorf("seed %d, T=%d, K=%b: the witness plan (%d steps) does not avoid ψ on every history or leaves π on K\n%s", seed, T, k, len(plan), c)
+					}
 				}
 			}
 		}

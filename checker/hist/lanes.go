@@ -673,6 +673,19 @@ func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
 	r.cur, r.spare = r.spare, r.cur
 }
 
+// busyLanes is the number of live lanes whose entries may fill the layer:
+// a Diff lane's are the few histories that got stuck, so it does not
+// count (the scheduler weighs walks by it).
+func (r *laneRun) busyLanes() int {
+	n := 0
+	for l, members := range r.lanes {
+		if members != nil && r.feeder[l] < 0 {
+			n++
+		}
+	}
+	return max(n, 1)
+}
+
 // live returns the mask of the lanes with an entry in the current layer.
 func (r *laneRun) live() uint64 {
 	var any uint64
@@ -684,10 +697,14 @@ func (r *laneRun) live() uint64 {
 
 // retire finishes the lanes left without histories after step k (or, with
 // k < 0, every lane still alive: the horizon is reached) into out.
-func (r *laneRun) retire(k int, out []*Result) bool {
+func (r *laneRun) retire(k int, out []*Result) bool { return r.retireKeep(k, out, 0) }
+
+// retireKeep is retire with the lanes of keep alive, empty or not (the
+// stand-ins of a side walk, sidelanes.go).
+func (r *laneRun) retireKeep(k int, out []*Result, keep uint64) bool {
 	var live uint64 // k < 0: every lane finishes
 	if k >= 0 {
-		live = r.live()
+		live = r.live() | keep
 	}
 	if k >= 0 {
 		// A Diff lane lives on while the lane feeding it has histories.
@@ -812,23 +829,6 @@ func laneGroups(js []uint64, todo []int) [][]int {
 	return out
 }
 
-// withFeeders adds to walk g (indices into js) the plain coalition of each
-// of its Diff coalitions that it lacks, appended to js: the lane that
-// feeds a Diff lane walks with it, its result unused.
-func withFeeders(g []int, js []uint64) ([]int, []uint64) {
-	for _, i := range g {
-		if js[i]&Diff == 0 {
-			continue
-		}
-		base := js[i] &^ Diff
-		if !slices.ContainsFunc(g, func(k int) bool { return js[k] == base }) {
-			js = append(js[:len(js):len(js)], base)
-			g = append(slices.Clone(g), len(js)-1)
-		}
-	}
-	return g, js
-}
-
 func abs(x int) int {
 	if x < 0 {
 		return -x
@@ -842,12 +842,18 @@ func abs(x int) int {
 func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo []int, counting bool, out []*Result) {
 	limit.BeginPass(T) // --max-steps: refuse a horizon the budget cannot walk
 	var runs []*laneRun
+	var sides []*sideRun // the Diff lanes' walks (sidelanes.go)
 	for _, g := range laneGroups(js, todo) {
-		g, js = withFeeders(g, js)
-		runs = append(runs, newLaneRun(p, g, js, counting, start))
+		plain, side, all := splitWalk(g, js)
+		js = all
+		main := newLaneRun(p, plain, js, counting, start)
+		runs = append(runs, main)
+		if len(side) > 0 {
+			sides = append(sides, &sideRun{r: newLaneRun(p, side, js, counting, start), main: main})
+		}
 	}
 	sched := newScheduler(p)
-	for k := 0; k < T && len(runs) > 0; k++ {
+	for k := 0; k < T && len(runs)+len(sides) > 0; k++ {
 		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: laneDetail(len(js), runs)})
 		var st *Step
 		if k < len(steps) {
@@ -856,6 +862,14 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		for _, r := range runs {
 			r.split(st, js)
 			r.prepare()
+		}
+		// The side walks read their main walks' current layers: they step
+		// first, on this goroutine (they hold a handful of states).
+		for _, sd := range sides {
+			sd.r.split(st, js)
+			sd.refill(js)
+			sd.r.prepare()
+			sd.r.step(k, p.slot)
 		}
 		sched.walks(runs, k)
 		p.checkLaneBudget(runs)
@@ -868,9 +882,19 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			}
 		}
 		runs = alive
+		live := sides[:0]
+		for _, sd := range sides {
+			if sd.r.retireKeep(k, out, sd.keep(js)) {
+				live = append(live, sd)
+			}
+		}
+		sides = live
 	}
 	for _, r := range runs {
 		r.retire(-1, out)
+	}
+	for _, sd := range sides {
+		sd.r.retire(-1, out)
 	}
 }
 

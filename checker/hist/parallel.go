@@ -163,7 +163,7 @@ func (sc *scheduler) walks(runs []*laneRun, k int) {
 	p := sc.p
 	work, top, big := 0, 0, -1
 	for i, r := range runs {
-		w := len(r.cur.active) * r.L
+		w := len(r.cur.active) * r.busyLanes()
 		work += w
 		if w > top {
 			top, big = w, i

@@ -38,23 +38,39 @@ func compareSupports(a, b []int32) int {
 }
 
 // minimal returns the ⊆-minimal supports of sets, each once, in canonical
-// order (compareSupports). sets is reordered.
+// order (compareSupports).
 func minimal(sets [][]int32) [][]int32 {
-	slices.SortFunc(sets, compareSupports)
 	var out [][]int32
+	for _, i := range minimalIndices(sets) {
+		out = append(out, sets[i])
+	}
+	return out
+}
+
+// minimalIndices returns the indices into sets of its ⊆-minimal supports,
+// each once (the first of equal ones), in canonical order
+// (compareSupports).
+func minimalIndices(sets [][]int32) []int {
+	idx := make([]int, len(sets))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return compareSupports(sets[a], sets[b]) })
+	var out []int
 next:
-	for i, s := range sets {
-		if i > 0 && slices.Equal(sets[i-1], s) {
+	for n, i := range idx {
+		s := sets[i]
+		if n > 0 && slices.Equal(sets[idx[n-1]], s) {
 			continue
 		}
 		// Only a kept support no larger than s can be a subset of it, and
 		// every kept one is (sorted by size).
 		for _, k := range out {
-			if isSubset(k, s) {
+			if isSubset(sets[k], s) {
 				continue next
 			}
 		}
-		out = append(out, s)
+		out = append(out, i)
 	}
 	return out
 }

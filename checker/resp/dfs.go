@@ -10,15 +10,15 @@ import (
 	"github.com/onus-mc/onus/checker/progress"
 )
 
-// This file holds the depth-first form of the plan search, which the
-// witnesses use (witness.go): it tries the joint actions of each (step,
-// set) in PRISM's order and memoises the sets that failed, so the plan it
-// returns is the first in that order. The verdicts use the forward
-// antichain search of search.go, which needs no memo of every set met;
-// the witness search runs only once the verdict is known to be yes.
+// This file holds the depth-first form of the plan search, the reference
+// the tests compare the forward antichain search of search.go with: it
+// tries the joint actions of each (step, set) in PRISM's order and
+// memoises the sets that failed. The verdicts and the witnesses
+// (witness.go) use the forward search, which needs no memo of every set
+// met.
 
-// maxWitnessSteps bounds the depth of the depth-first search, one frame a
-// step.
+// maxWitnessSteps bounds the length of a witness plan (one FullStep a
+// step) and the depth of the depth-first search (one frame a step).
 const maxWitnessSteps = 100000
 
 func (s *searcher) run(step int, set []int32) bool {
@@ -67,13 +67,8 @@ func (s *searcher) run(step int, set []int32) bool {
 	allow := q.Product.Model().Allowed(st, s.k)
 	found := false
 	s.candidates(set, st, allow, func(choices [][]int) bool {
-		next := s.successors(step, set, choices)
-		names := s.names // deeper steps replace s.names
-		if s.run(step+1, next) {
+		if s.run(step+1, s.successors(step, set, choices)) {
 			found = true
-			if s.wit != nil {
-				s.wit[key] = s.record(choices, names, next)
-			}
 			return false
 		}
 		return true

@@ -14,8 +14,9 @@
 // (search.go, antichain.go; the soundness argument is in search.go), and
 // Holds decides emptiness by a sweep of the reachable product states
 // (reach.go); both stop once their sets and the plan's steps repeat.
-// AvoidingPlan reads a witness off the depth-first search (dfs.go,
-// witness.go). Coalitions that differ only in players the plan never
+// AvoidingPlan reads a witness off the same forward search, run again
+// with a link from every support kept to the one it came from
+// (witness.go; dfs.go keeps a depth-first search as the tests' reference). Coalitions that differ only in players the plan never
 // constrains share all of it (Planned).
 //
 // Values measures every coalition J ⊆ Ag once — v_C(J), v_P(J) and the

@@ -61,10 +61,7 @@ type searcher struct {
 	k    uint64
 	memo map[string]bool
 	key  []byte
-	// wit, when not nil, records the joint action and the next set of
-	// every (step, set) that succeeds (witness.go); names holds the names
-	// of the smg candidate being tried.
-	wit     map[string]witStep
+	// names holds the names of the smg candidate being tried.
 	names   map[int][]hist.Opt
 	oneName bool // smg: every owner of a set takes the same name (witness.go)
 	// stateNames caches the names (choice indices, then labels) of an smg
@@ -99,7 +96,7 @@ func (q *Query) avoidForward(k uint64) bool {
 			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T),
 				Detail: withDone(fmt.Sprintf("%d supports alive", len(level)), q.coalitionsDone())})
 		}
-		next := s.step(step, level)
+		next := s.step(step, level, nil)
 		if len(next) == 0 {
 			return false
 		}
@@ -117,16 +114,19 @@ func (q *Query) avoidForward(k uint64) bool {
 	return false
 }
 
-// step returns min F_{step+1} from level = min F_step.
-func (s *searcher) step(step int, level [][]int32) [][]int32 {
+// step returns min F_{step+1} from level = min F_step. With links not
+// nil it sets *links to how each support of the result was first reached
+// (witness.go).
+func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	q := s.q
 	st := stepAt(q, step)
 	allow := q.allowed(st, s.k)
 	lim := q.Product.Model().MaxProduct()
 	var out [][]int32
+	var from []witLink
 	seen := map[string]bool{}
 	var key []byte
-	for _, set := range level {
+	for li, set := range level {
 		s.candidates(set, st, allow, func(choices [][]int) bool {
 			next := s.successors(step, set, choices)
 			if s.hasTrue(next) {
@@ -136,6 +136,9 @@ func (s *searcher) step(step int, level [][]int32) [][]int32 {
 			if !seen[string(key)] {
 				seen[string(key)] = true
 				out = append(out, next)
+				if links != nil {
+					from = append(from, witLink{parent: li, step: s.fullStep(choices, s.names)})
+				}
 				if len(out) > lim {
 					panic(&limit.Error{What: "plan-search supports", Limit: lim})
 				}
@@ -143,7 +146,18 @@ func (s *searcher) step(step int, level [][]int32) [][]int32 {
 			return true
 		})
 	}
-	return minimal(out)
+	keep := minimalIndices(out)
+	kept := make([][]int32, len(keep))
+	for n, i := range keep {
+		kept[n] = out[i]
+	}
+	if links != nil {
+		*links = make([]witLink, len(keep))
+		for n, i := range keep {
+			(*links)[n] = from[i]
+		}
+	}
+	return kept
 }
 
 // hasTrue reports whether some state of set has its obligation met.

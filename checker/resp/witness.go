@@ -1,18 +1,29 @@
 package resp
 
 import (
-	"encoding/binary"
+	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 )
 
-// This file returns the plan the search of search.go finds, for the
-// explanations of SPEC §10.3: the search records, for every (step, set)
-// from which it found a plan, the joint action it took and the set it led
-// to, and the plan is read off by following those records from the start.
+// This file returns the plan the forward search of search.go finds, for
+// the explanations of SPEC §10.3: run again with links, the search notes,
+// for every support it keeps, the support of the level before and the
+// joint action that first reached it, and the plan is read off backwards
+// from a support of the last level that has no accepting state.
+//
+// The plan avoids ψ: each link is a step of the search, so the supports
+// along it are S_0 = {start}, …, S_T with S_{k+1} = Post_k(S_k, a_k), the
+// joint action a_k executable on S_k (candidates), no S_k with an
+// ltlf.True state (step drops those) and S_T without an accepting state.
+// Where the search stopped at a stationary level (min F_{m} = min F_{m-1}
+// in canonical order, search.go), the level's links map it onto itself,
+// index for index, and the steps m … T-1 follow them.
 
 // FullStep is one step of a full plan: what every player does.
 type FullStep struct {
@@ -24,41 +35,41 @@ type FullStep struct {
 	Names [][]hist.Opt
 }
 
-// witStep is what the search records for a (step, set) it solved.
-type witStep struct {
-	step FullStep
-	next []int32
+// witLink is how the search first reached a support it kept: the index
+// of a support of the level before, and the joint action taken there.
+type witLink struct {
+	parent int
+	step   FullStep
 }
 
-// record notes the joint action whose choices (per state of the set; in
-// an smg, the names of the owners) led to next.
-func (s *searcher) record(choices [][]int, names map[int][]hist.Opt, next []int32) witStep {
+// fullStep is the joint action whose choices (per state of the set; in
+// an smg, the names of the owners) the search took.
+func (s *searcher) fullStep(choices [][]int, names map[int][]hist.Opt) FullStep {
 	g := s.q.Product.Model().Game()
-	w := witStep{next: slices.Clone(next)}
 	if g.Type == prism.TypeCSG {
 		n := len(g.Players)
 		ch := choices[0][0]
-		w.step.Joint = slices.Clone(g.Joint[ch*n : ch*n+n])
-		return w
+		return FullStep{Joint: slices.Clone(g.Joint[ch*n : ch*n+n])}
 	}
-	w.step.Names = make([][]hist.Opt, len(g.Players))
+	st := FullStep{Names: make([][]hist.Opt, len(g.Players))}
 	for _, o := range slices.Sorted(maps.Keys(names)) {
-		w.step.Names[o] = slices.Clone(names[o])
+		st.Names[o] = slices.Clone(names[o])
 	}
-	return w
+	return st
 }
 
-// AvoidingPlan returns the executable full plan that Avoidable(k) finds —
+// AvoidingPlan returns an executable full plan that Avoidable(k) finds —
 // one that agrees with π on coalition k and has every history violating
 // the outcome — one FullStep per step of the horizon, or nil if there is
-// none. Candidates are tried in PRISM's order (csg: joint actions of the
-// first state of the set; smg: choice indices before labels), so the plan
-// is the first the search meets.
+// none. It is the plan that first reached, in the search's order (the
+// supports of a level in canonical order, each one's joint actions in
+// PRISM's order), the first support of the last level, in canonical
+// order, that has no accepting state.
 //
 // In an smg a plan step names actions for whoever owns the state, so a
 // step where owners of different states take different names cannot be
-// written; when the first plan has such a step, the search is run again
-// with one name for every owner at each step, and its plan, if any, is
+// written; when the plan has such a step, the search is run again with
+// one name for every owner at each step, and its plan, if any, is
 // returned instead.
 func (q *Query) AvoidingPlan(k uint64) []FullStep {
 	if !q.Avoidable(k) {
@@ -103,21 +114,91 @@ func sameNames(owners []int, names map[int][]hist.Opt) bool {
 }
 
 func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
-	s := &searcher{q: q, k: k, memo: map[string]bool{}, wit: map[string]witStep{}, oneName: oneName}
-	set := []int32{q.Start}
-	if !s.run(0, set) {
+	if q.T > maxWitnessSteps {
+		// One FullStep a position: a witness of a huge horizon (--explain
+		// at --horizon 2^31) would not fit in memory, nor could it be
+		// printed.
+		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
+	}
+	s := &searcher{q: q, k: k, reuse: true, oneName: oneName}
+	level := [][]int32{{q.Start}}
+	if s.hasTrue(level[0]) {
 		return nil
 	}
-	plan := make([]FullStep, 0, q.T)
-	var key []byte
+	from := q.stationaryFrom(k)
+	meter := q.Product.Model().Meter()
+	var links [][]witLink // links[t]: how the supports of level t+1 were reached
 	for step := 0; step < q.T; step++ {
-		key = binary.LittleEndian.AppendUint32(key[:0], uint32(step))
-		for _, id := range set {
-			key = binary.LittleEndian.AppendUint32(key, uint32(id))
+		if meter != nil {
+			meter.Report(progress.Status{Task: "witness plan search", Step: int64(step), Steps: int64(q.T),
+				Detail: fmt.Sprintf("%d supports alive", len(level))})
 		}
-		w := s.wit[string(key)]
-		plan = append(plan, w.step)
-		set = w.next
+		var ls []witLink
+		next := s.step(step, level, &ls)
+		if len(next) == 0 {
+			return nil
+		}
+		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
+		links = append(links, ls)
+		level = next
+		if stable {
+			break // level t ≡ level len(links) for every t beyond (see above)
+		}
+	}
+	i := slices.IndexFunc(level, func(set []int32) bool { return !s.anyAcc(set) })
+	if i < 0 {
+		return nil
+	}
+	plan := make([]FullStep, q.T)
+	m := len(links)
+	for t := q.T; t > 0; t-- {
+		l := links[min(t, m)-1][i]
+		plan[t-1] = l.step
+		i = l.parent
 	}
 	return plan
+}
+
+// Replays reports whether plan, a full plan over the horizon, is
+// executable from the start, agrees with π on coalition k, and has every
+// history violating the outcome: it follows the plan's supports forward,
+// as the search does, without searching. The tests check witnesses
+// beyond the literal enumerator's horizons with it.
+func (q *Query) Replays(k uint64, plan []FullStep) bool {
+	if len(plan) != q.T {
+		return false
+	}
+	g := q.Product.Model().Game()
+	p := q.Product
+	s := &searcher{q: q, k: k & q.Planned()}
+	set := []int32{q.Start}
+	for step, fs := range plan {
+		if s.hasTrue(set) {
+			return false
+		}
+		allow := q.allowed(stepAt(q, step), s.k)
+		choices := make([][]int, len(set))
+		for i, id := range set {
+			st := int(p.S[id])
+			lo, hi := g.Choices(st)
+			for ch := lo; ch < hi; ch++ {
+				var match bool
+				if g.Type == prism.TypeCSG {
+					n := len(g.Players)
+					match = slices.Equal(g.Joint[ch*n:ch*n+n], fs.Joint)
+				} else {
+					o := hist.Owner(g, st)
+					match = o < len(fs.Names) && fs.Names[o] != nil && (&hist.Step{Opts: fs.Names[o]}).Matches(g, ch, ch-lo)
+				}
+				if match && (allow == nil || allow.Has(ch)) {
+					choices[i] = append(choices[i], ch)
+				}
+			}
+			if len(choices[i]) == 0 {
+				return false // not executable, or not π's action on k
+			}
+		}
+		set = s.successors(step, set, choices)
+	}
+	return !s.hasTrue(set) && !s.anyAcc(set)
 }

@@ -1,0 +1,150 @@
+package hist
+
+import "slices"
+
+// This file walks the Diff lanes of a call beside the walks of their
+// plain coalitions, in side walks of their own. A lane's entries are a
+// column of its walk's rows, so a Diff lane in the walk of its plain
+// coalition, though it holds a handful of states, would widen every row
+// of that walk and cost about as much memory traffic as a full lane (CPR
+// on the 10^6-state robots: 50 s of CPU with its two Diff lanes in the
+// walks, 28 s without them). A side walk holds the Diff lanes and, for
+// each, a plain lane standing in for its coalition J: before every step
+// its entries are set to those of J's lane in the main walk at the states
+// where J is stuck (refill), the only ones a Diff lane is fed from, so
+// the side walk's rows hold the few states the stuck histories reach and
+// the Diff lane's numbers are those it has in the walk of J, term for
+// term. The stand-ins' own results are not used.
+
+// sideRun is a side walk and the main walk whose coalitions it stands in
+// for.
+type sideRun struct {
+	r, main *laneRun
+	tmp     laneLayer
+}
+
+// refill sets the stand-in lanes of the side walk to the entries of their
+// coalitions' lanes in the main walk at the states where some Diff lane
+// is fed at this step (feedStates, set by split), and clears them
+// elsewhere. Both walks' layers are in order of product state.
+func (sd *sideRun) refill(js []uint64) {
+	r, main := sd.r, sd.main
+	var stand uint64                     // the stand-in lanes
+	from := make([]int, 0, len(r.lanes)) // per side lane, the main lane it stands in for (-1)
+	for l, members := range r.lanes {
+		from = append(from, -1)
+		if members == nil || r.feeder[l] >= 0 {
+			continue
+		}
+		stand |= 1 << uint(l)
+		base := js[members[0]]
+		from[l] = slices.IndexFunc(main.lanes, func(ms []int) bool {
+			return slices.ContainsFunc(ms, func(i int) bool { return js[i] == base })
+		})
+	}
+	var want uint64 // the main lanes stood in for
+	for _, m := range from {
+		if m >= 0 {
+			want |= 1 << uint(m)
+		}
+	}
+	states := r.p.S
+	fs := r.feedStates
+	cur, mc := r.cur, main.cur
+	L, ML := r.L, main.L
+	out := &sd.tmp
+	out.reset()
+	i, j := 0, 0
+	for i < len(cur.active) || j < len(mc.active) {
+		// The next main row with an entry to copy, if any.
+		for j < len(mc.active) && (fs == nil || mc.has[j]&want == 0 || !fs.Has(int(states[mc.active[j]]))) {
+			j++
+		}
+		var pid int32
+		var h uint64
+		var row []entry
+		switch {
+		case i < len(cur.active) && (j == len(mc.active) || cur.active[i] <= mc.active[j]):
+			pid, h, row = cur.active[i], cur.has[i]&^stand, cur.ent[i*L:i*L+L]
+			i++
+		case j < len(mc.active):
+			pid, h, row = mc.active[j], 0, zeroRow[:L]
+		default:
+			continue
+		}
+		n := len(out.active)
+		out.active = append(out.active, pid)
+		out.has = append(out.has, h)
+		out.ent = append(out.ent, row...)
+		dr := out.ent[n*L : n*L+L]
+		for l := range dr {
+			if h&(1<<uint(l)) == 0 {
+				dr[l] = entry{}
+			}
+		}
+		if j < len(mc.active) && mc.active[j] == pid {
+			for l, m := range from {
+				if m >= 0 && mc.has[j]&(1<<uint(m)) != 0 {
+					dr[l] = mc.ent[j*ML+m]
+					out.has[n] |= 1 << uint(l)
+				}
+			}
+			j++
+		}
+		if out.has[n] == 0 {
+			out.active, out.has, out.ent = out.active[:n], out.has[:n], out.ent[:n*L]
+		}
+	}
+	cur.active = append(cur.active[:0], out.active...)
+	cur.has = append(cur.has[:0], out.has...)
+	cur.ent = append(cur.ent[:0], out.ent...)
+}
+
+// keep is the mask of the side walk's stand-in lanes whose coalitions
+// still have a lane in the main walk: they live on, empty or not, to feed
+// their Diff lanes.
+func (sd *sideRun) keep(js []uint64) uint64 {
+	var keep uint64
+	for l, members := range sd.r.lanes {
+		if members == nil || sd.r.feeder[l] >= 0 {
+			continue
+		}
+		base := js[members[0]]
+		if slices.ContainsFunc(sd.main.lanes, func(ms []int) bool {
+			return slices.ContainsFunc(ms, func(i int) bool { return js[i] == base })
+		}) {
+			keep |= 1 << uint(l)
+		}
+	}
+	return keep
+}
+
+// splitWalk parts walk g (indices into js) into its plain coalitions,
+// with the plain coalition of each Diff coalition that lacks it, and the
+// members of its side walk: a stand-in for each Diff coalition's plain
+// coalition and the Diff coalitions. New coalitions are appended to js.
+func splitWalk(g []int, js []uint64) (plain, side []int, _ []uint64) {
+	var diffs []int
+	for _, i := range g {
+		if js[i]&Diff != 0 {
+			diffs = append(diffs, i)
+		} else {
+			plain = append(plain, i)
+		}
+	}
+	var bases []uint64
+	for _, d := range diffs {
+		base := js[d] &^ Diff
+		if !slices.ContainsFunc(plain, func(k int) bool { return js[k] == base }) {
+			js = append(js[:len(js):len(js)], base)
+			plain = append(plain, len(js)-1)
+		}
+		if !slices.Contains(bases, base) {
+			bases = append(bases, base)
+			js = append(js[:len(js):len(js)], base)
+			side = append(side, len(js)-1)
+		}
+	}
+	side = append(side, diffs...)
+	return plain, side, js
+}
