@@ -30,6 +30,10 @@
 // A coalition mask with Free asks for Compat^free_J instead of Compat_J
 // (SPEC §13): a player of J whose planned action is not enabled acts as β
 // says there; FirstLoss (unavail.go) finds where the two first differ.
+// A mask with Diff asks for the histories the two readings differ by: a
+// lane fed by Compat_J's at the states where J is stuck, walked in a side
+// walk of its own (sidelanes.go), which costs next to nothing where few
+// histories get stuck.
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.
