@@ -103,3 +103,23 @@ func limitText(err error) string {
 	}
 	return err.Error()
 }
+
+// during is what a limit stopped and how far it had got, e.g.
+// `P=? [ F<=9 "crash" ]: histories: step 40 of 1000` ("": unknown).
+func during(err error) string {
+	var le *limit.Error
+	if errors.As(err, &le) {
+		return le.During
+	}
+	return ""
+}
+
+// stoppedText is the "stopped" member of the JSON document of a run that
+// a limit stopped: the error and, when known, where it stopped.
+func stoppedText(err error) string {
+	s := limitText(err)
+	if d := during(err); d != "" {
+		s += "; stopped in " + d
+	}
+	return s
+}

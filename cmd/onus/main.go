@@ -134,6 +134,9 @@ func report(err error, stderr io.Writer) int {
 	}
 	if isLimit(err) {
 		fmt.Fprintf(stderr, "onus: error: %s\n", limitText(err))
+		if d := during(err); d != "" {
+			fmt.Fprintf(stderr, "onus: note: stopped in %s\n", d)
+		}
 		return exitLimit
 	}
 	err = flagWords(err)

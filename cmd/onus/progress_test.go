@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/onus-mc/onus/checker/progress"
 )
@@ -20,5 +22,80 @@ func TestProgressLine(t *testing.T) {
 	want := "\r\033[Konus: q: step 3 of 10" + "\r\033[Konus: " + strings.Repeat("x", 91) + "..." + "\r\033[K"
 	if got := b.String(); got != want {
 		t.Errorf("got %q\nwant %q", got, want)
+	}
+}
+
+// TestStoppedRun: a run that a limit stops has printed the results of
+// the properties before it, names the limit, and says which query it
+// stopped and how far that query had got; text and JSON.
+func TestStoppedRun(t *testing.T) {
+	robots := []string{"check", "../../examples/robots.prism"}
+	first := `P=? [ F<=2 "crash" ]`
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdout []string
+		note   *regexp.Regexp // the last stderr line
+	}{
+		{"a timeout in a long pass", []string{"--const", "N=100,cross=50", "--pf", first,
+			"--pf", `CCR(r1,[go1,go2]^3000)=? [F<=3000 "crash"]`, "--timeout", "500ms"},
+			[]string{"Model checking: " + first, "Result: 0\n"},
+			regexp.MustCompile(`^onus: note: stopped in CCR\(r1, \[go1,go2\]\^3000\)=\? \[ F<=3000 "crash" \]: histories: step [0-9]+ of 3000, [0-9]+ coalitions in [0-9]+ passes$`)},
+		{"max-states, text", []string{"--const", "N=40,cross=5", "--pf", first,
+			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000"},
+			[]string{"Model checking: " + first, "Result: 0\n"},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
+		{"max-states, JSON", []string{"--const", "N=40,cross=5", "--pf", first,
+			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000", "--json"},
+			[]string{`"property": "P=? [ F<=2 \"crash\" ]"`, `"value": 0,`,
+				`"stopped": "resource limit exceeded: more than 2000 product states; stopped in P=? [ G<=100 !\"crash\" ]: histories: step 30 of 100"`},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
+		{"a sweep prints what it has", []string{"--const", "N=40,cross=5:6", "--pf", first,
+			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000"},
+			[]string{"Model checking: " + first, "Constants: N=40,cross=5", "Result: 0\n"},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := onus(t, append(robots, tc.args...)...)
+			lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+			if code != exitLimit || len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-2], "onus: error: resource limit exceeded: ") ||
+				!tc.note.MatchString(lines[len(lines)-1]) {
+				t.Errorf("exit %d, stderr\n%s\nwant exit 3, the limit's error and a note matching %s", code, errs, tc.note)
+			}
+			wantInOrder(t, out, tc.stdout)
+		})
+	}
+}
+
+// TestProgressOnPipe: --progress prints plain progress lines to a
+// stderr that is not a terminal; without it nothing is shown there.
+func TestProgressOnPipe(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = time.Nanosecond
+	args := []string{"check", "../../examples/robots.prism", "--const", "N=40,cross=5", "--pf", `CAR(r1,[go1,go2]^200)=? [F<=200 "crash"]`}
+	for _, tc := range []struct {
+		flag bool
+		want bool
+	}{{false, false}, {true, true}} {
+		a := args
+		if tc.flag {
+			a = append(a, "--progress")
+		}
+		code, _, errs := onus(t, a...)
+		got := strings.Contains(errs, "onus: progress: CAR(r1, [go1,go2]^200)=? [ F<=200 \"crash\" ]: histories: step ")
+		if code != exitOK || got != tc.want || strings.Contains(errs, "\r") {
+			t.Errorf("--progress %v: exit %d, stderr %q; want progress lines %v, no carriage return", tc.flag, code, errs, tc.want)
+		}
+	}
+}
+
+func TestPlainProgressEvery(t *testing.T) {
+	var b bytes.Buffer
+	f := plainProgress(&b, time.Hour)
+	f(progress.Status{Task: "q", Step: 1, Steps: 10})
+	f(progress.Status{Task: "q", Step: 2, Steps: 10})
+	f(progress.Status{Done: true})
+	if got, want := b.String(), "onus: progress: q: step 1 of 10\n"; got != want {
+		t.Errorf("got %q, want %q: the first line, then none within the hour, nothing to clear", got, want)
 	}
 }
