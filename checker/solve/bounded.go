@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file holds the loop of every step-bounded operator (F<=k, U<=k,
@@ -74,7 +75,8 @@ func (w *window) incHash() uint64 {
 // writes the next vector into dst from src and must depend on src only.
 // x0 may be overwritten. shift, when not nil, certifies a vector D for
 // cumulative rewards (see extrapolation).
-func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift func(d []float64) bool) []float64 {
+// meter receives "step t of k" (nil: nobody).
+func iterateBounded(meter *progress.Meter, x0 []float64, k int64, step func(dst, src []float64), shift func(d []float64) bool) []float64 {
 	if k <= 0 {
 		return x0
 	}
@@ -95,6 +97,7 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 	}
 	for t := int64(1); t <= k; t++ {
 		limit.Step()
+		meter.Report(progress.Status{Task: "bounded iteration", Step: t, Steps: k})
 		step(next, cur)
 		prev := cur
 		cur, next = next, cur

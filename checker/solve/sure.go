@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/onus-mc/onus/checker/limit"
+import (
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
+)
 
 // CPre reports whether the coalition can make sure, with one deterministic
 // joint action and against every response and every probabilistic
@@ -82,6 +85,7 @@ func (sv *Solver) iterateSets(z []bool, k int64, f func(int, []bool) bool) []boo
 	y := make([]bool, len(z))
 	for step := int64(0); step < k; step++ {
 		limit.Step()
+		sv.meter.Report(progress.Status{Task: "bounded iteration", Step: step + 1, Steps: k})
 		changed := false
 		for i := range z {
 			y[i] = f(i, z)

@@ -29,7 +29,7 @@ func TestProgressLine(t *testing.T) {
 // the properties before it, names the limit, and says which query it
 // stopped and how far that query had got; text and JSON.
 func TestStoppedRun(t *testing.T) {
-	robots := []string{"check", "../../examples/robots.prism"}
+	robots := "../../examples/robots.prism"
 	first := `P=? [ F<=2 "crash" ]`
 	for _, tc := range []struct {
 		name   string
@@ -37,26 +37,30 @@ func TestStoppedRun(t *testing.T) {
 		stdout []string
 		note   *regexp.Regexp // the last stderr line
 	}{
-		{"a timeout in a long pass", []string{"--const", "N=100,cross=50", "--pf", first,
+		{"a timeout in a long pass", []string{robots, "--const", "N=100,cross=50", "--pf", first,
 			"--pf", `CCR(r1,[go1,go2]^3000)=? [F<=3000 "crash"]`, "--timeout", "500ms"},
 			[]string{"Model checking: " + first, "Result: 0\n"},
 			regexp.MustCompile(`^onus: note: stopped in CCR\(r1, \[go1,go2\]\^3000\)=\? \[ F<=3000 "crash" \]: histories: step [0-9]+ of 3000, [0-9]+ coalitions in [0-9]+ passes$`)},
-		{"max-states, text", []string{"--const", "N=40,cross=5", "--pf", first,
+		{"max-states, text", []string{robots, "--const", "N=40,cross=5", "--pf", first,
 			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000"},
 			[]string{"Model checking: " + first, "Result: 0\n"},
 			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
-		{"max-states, JSON", []string{"--const", "N=40,cross=5", "--pf", first,
+		{"max-states, JSON", []string{robots, "--const", "N=40,cross=5", "--pf", first,
 			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000", "--json"},
 			[]string{`"property": "P=? [ F<=2 \"crash\" ]"`, `"value": 0,`,
 				`"stopped": "resource limit exceeded: more than 2000 product states; stopped in P=? [ G<=100 !\"crash\" ]: histories: step 30 of 100"`},
 			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
-		{"a sweep prints what it has", []string{"--const", "N=40,cross=5:6", "--pf", first,
+		{"a bounded iteration", []string{"../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=1000 ]`, "--max-steps", "20"}, nil,
+			regexp.MustCompile(`^onus: note: stopped in R\{"sales"\}=\? \[ C<=1000 \]: bounded iteration: step 20 of 1000$`)},
+		{"an equilibrium", []string{"testdata/robust/repeated.prism", "--pf", `<<p1:p2>>max=? (R{"u1"}[C<=1000000000] + R{"u2"}[C<=1000000000])`, "--max-steps", "1000"}, nil,
+			regexp.MustCompile(`^onus: note: stopped in <<p1:p2>> max=\? .*: equilibrium: stage games: step [0-9]+ of 1000000000$`)},
+		{"a sweep prints what it has", []string{robots, "--const", "N=40,cross=5:6", "--pf", first,
 			"--pf", `P=? [ G<=100 !"crash" ]`, "--max-states", "2000"},
 			[]string{"Model checking: " + first, "Constants: N=40,cross=5", "Result: 0\n"},
 			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 !"crash" \]: histories: step 30 of 100$`)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, out, errs := onus(t, append(robots, tc.args...)...)
+			code, out, errs := onus(t, append([]string{"check"}, tc.args...)...)
 			lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 			if code != exitLimit || len(lines) < 2 || !strings.HasPrefix(lines[len(lines)-2], "onus: error: resource limit exceeded: ") ||
 				!tc.note.MatchString(lines[len(lines)-1]) {
