@@ -81,6 +81,10 @@ func iterateBounded(meter *progress.Meter, x0 []float64, k int64, step func(dst,
 		return x0
 	}
 	cur, next := x0, make([]float64, len(x0))
+	// The step reached goes to the meter every 64 steps, and when the
+	// loop ends or a limit stops it (a deferred call runs on a panic too).
+	var reached int64
+	defer func() { meter.Report(progress.Status{Task: "bounded iteration", Step: reached, Steps: k}) }()
 	// more runs r further steps: x_{t+r} from cur = x_t.
 	more := func(r int64) []float64 {
 		for ; r > 0; r-- {
@@ -97,7 +101,9 @@ func iterateBounded(meter *progress.Meter, x0 []float64, k int64, step func(dst,
 	}
 	for t := int64(1); t <= k; t++ {
 		limit.Step()
-		meter.Report(progress.Status{Task: "bounded iteration", Step: t, Steps: k})
+		if reached = t; t&63 == 0 {
+			meter.Report(progress.Status{Task: "bounded iteration", Step: t, Steps: k})
+		}
 		step(next, cur)
 		prev := cur
 		cur, next = next, cur

@@ -65,8 +65,8 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
 		if sv.iter&63 == 0 {
 			limit.CheckDeadline() // --timeout
+			sv.meter.Report(progress.Status{Task: "value iteration", Step: int64(sv.iter)})
 		}
-		sv.meter.Report(progress.Status{Task: "value iteration", Step: int64(sv.iter)})
 		diff := 0.0
 		for _, i := range work {
 			nv := sv.bellman(i, x)
