@@ -13,6 +13,7 @@ import (
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -124,6 +125,14 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
 		}
 		defer fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+	} else if !stream && c.Bool("progress") {
+		// The same as plain lines, for a log or a pipe.
+		total, n := limit.MulSatInt(job.sweep.Len(), len(job.selected)), 0
+		show := plainProgress(c.App.ErrWriter, plainEvery)
+		job.done = func(*propResult) {
+			n++
+			show(progress.Status{Task: fmt.Sprintf("%d of %d results", n, total)})
+		}
 	}
 	results, states, transitions, err := job.run()
 	if err != nil {

@@ -103,3 +103,12 @@ func TestPlainProgressEvery(t *testing.T) {
 		t.Errorf("got %q, want %q: the first line, then none within the hour, nothing to clear", got, want)
 	}
 }
+
+// TestSweepProgressOnPipe: a sweep under --progress counts its results
+// in plain lines.
+func TestSweepProgressOnPipe(t *testing.T) {
+	code, _, errs := onus(t, "check", "../../examples/cpd.prism", "../../examples/cpd.props", "--const", "t=1:3", "--prop", "4", "--progress")
+	if code != exitOK || !strings.Contains(errs, "onus: progress: 1 of 3 results\n") {
+		t.Errorf("exit %d, stderr %q; want a line counting the results", code, errs)
+	}
+}
