@@ -99,6 +99,8 @@ func limitText(err error) string {
 			return fmt.Sprintf("resource limit exceeded: more than %d %s (raise the limit with --max-steps)", le.Limit, le.What)
 		case limit.SettingTimeout:
 			return fmt.Sprintf("resource limit exceeded: %s (raise it with --timeout)", le.Text)
+		case limit.SettingInterrupt:
+			return le.Text
 		}
 	}
 	return err.Error()
@@ -122,4 +124,10 @@ func stoppedText(err error) string {
 		s += "; stopped in " + d
 	}
 	return s
+}
+
+// interrupted reports whether err is the stop that Ctrl-C asked for.
+func interrupted(err error) bool {
+	var le *limit.Error
+	return errors.As(err, &le) && le.Setting == limit.SettingInterrupt
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/progress"
 )
 
@@ -111,4 +112,33 @@ func TestSweepProgressOnPipe(t *testing.T) {
 	if code != exitOK || !strings.Contains(errs, "onus: progress: 1 of 3 results\n") {
 		t.Errorf("exit %d, stderr %q; want a line counting the results", code, errs)
 	}
+}
+
+// TestInterrupted: Ctrl-C (limit.Interrupt, which the SIGINT watch
+// calls) stops a long query as --timeout does, with the results before
+// it printed, a note saying where it stopped, and exit code 130.
+func TestInterrupted(t *testing.T) {
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stop)
+		for {
+			select {
+			case <-stopped:
+				return
+			case <-time.After(300 * time.Millisecond):
+				limit.Interrupt() // again and again: run's SetWork clears it at its start
+			}
+		}
+	}()
+	code, out, errs := onus(t, "check", "../../examples/robots.prism", "--const", "N=100,cross=50", "--pf", `P=? [ F<=2 "crash" ]`,
+		"--pf", `CCR(r1,[go1,go2]^3000)=? [F<=3000 "crash"]`)
+	close(stopped)
+	<-stop
+	limit.SetWork(-1, 0) // no interrupt left for the next test
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	note := regexp.MustCompile(`^onus: note: stopped in CCR\(r1, \[go1,go2\]\^3000\)=\? \[ F<=3000 "crash" \]: histories: step [0-9]+ of 3000, `)
+	if code != exitInterrupted || len(lines) < 2 || lines[len(lines)-2] != "onus: interrupted (Ctrl-C)" || !note.MatchString(lines[len(lines)-1]) {
+		t.Errorf("exit %d, stderr\n%s\nwant exit 130, onus: interrupted (Ctrl-C) and where it stopped", code, errs)
+	}
+	wantInOrder(t, out, []string{`Model checking: P=? [ F<=2 "crash" ]`, "Result: 0\n"})
 }
