@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -141,4 +143,18 @@ func TestInterrupted(t *testing.T) {
 		t.Errorf("exit %d, stderr\n%s\nwant exit 130, onus: interrupted (Ctrl-C) and where it stopped", code, errs)
 	}
 	wantInOrder(t, out, []string{`Model checking: P=? [ F<=2 "crash" ]`, "Result: 0\n"})
+}
+
+// TestPrismStopped: onus prism prints the results before a limit in its
+// log, then the limit's error, as PRISM does for a failing property.
+func TestPrismStopped(t *testing.T) {
+	props := filepath.Join(t.TempDir(), "p.props")
+	if err := os.WriteFile(props, []byte("P=? [ F<=2 \"crash\" ];\nCCR(r1,[go1,go2]^3000)=? [F<=3000 \"crash\"];\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := onus(t, "prism", "../../examples/robots.prism", props, "-const", "N=100,cross=50", "-timeout", "1")
+	if code != exitLimit || !strings.Contains(errs, "onus: note: stopped in CCR(r1, [go1,go2]^3000)=? [ F<=3000 \"crash\" ]: histories: step ") {
+		t.Errorf("exit %d, stderr %q; want exit 3 and where it stopped", code, errs)
+	}
+	wantInOrder(t, out, []string{`Model checking: P=? [ F<=2 "crash" ]`, "Result: 0.0\n", "Error: resource limit exceeded: the run took longer than its time limit of 1s (raise it with -timeout)."})
 }
