@@ -93,6 +93,9 @@ type Options struct {
 	// step of its passes over the horizon. onus check shows it on a
 	// terminal.
 	Progress progress.Func
+	// ProgressDelay is how long a query runs before Progress receives
+	// its statuses (0: progress.Delay, 2 s).
+	ProgressDelay time.Duration
 }
 
 // checkerConfig is the checker's configuration: the settings of opts and
@@ -104,17 +107,18 @@ func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
 		plans[d.Name.Name] = d.Plan
 	}
 	return checker.Config{
-		Horizon:     opts.Horizon,
-		OutcomeFrom: opts.OutcomeFrom,
-		Exact:       opts.Exact,
-		Explain:     opts.Explain,
-		Strategies:  opts.Strategies,
-		Unavailable: opts.Unavailable,
-		Progress:    opts.Progress,
-		MaxProduct:  opts.MaxStates,
-		MaxMemory:   opts.MaxMemory,
-		Plans:       plans,
-		Behaviours:  props.Behaviours,
+		Horizon:       opts.Horizon,
+		OutcomeFrom:   opts.OutcomeFrom,
+		Exact:         opts.Exact,
+		Explain:       opts.Explain,
+		Strategies:    opts.Strategies,
+		Unavailable:   opts.Unavailable,
+		Progress:      opts.Progress,
+		ProgressDelay: opts.ProgressDelay,
+		MaxProduct:    opts.MaxStates,
+		MaxMemory:     opts.MaxMemory,
+		Plans:         plans,
+		Behaviours:    props.Behaviours,
 	}
 }
 

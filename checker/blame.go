@@ -46,9 +46,11 @@ type CoalitionValue struct {
 // the initial state (SPEC §10.2). pos positions errors that concern the
 // query as a whole.
 func (c *Checker) Blame(plan prism.PlanRef, outcome prism.Expr, pos prism.Pos) (b *Blame, err error) {
+	// The limit's During is worded after settle has made the panic of
+	// a limit the error (deferred calls run last first).
+	defer c.startProgress("blame " + prism.ExprString(outcome))(&err)
 	defer settle(&err)
 	c.resetNotes()
-	defer c.startProgress("blame " + prism.ExprString(outcome))()
 	if len(c.g.Initial) != 1 {
 		return nil, c.errAt(pos, "the model has %d initial states; blame judges responsibility from exactly one (docs/guide/models.md#model-types-and-players)", len(c.g.Initial))
 	}

@@ -1,10 +1,12 @@
 package checker
 
 import (
+	"errors"
 	"fmt"
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
 	"sync/atomic"
+	"time"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
@@ -46,6 +48,9 @@ type Config struct {
 	// Progress receives, for a query that runs longer than
 	// progress.Delay, how far its passes have got (nil: nobody).
 	Progress progress.Func
+	// ProgressDelay is how long a query runs before Progress receives
+	// its statuses (0: progress.Delay).
+	ProgressDelay time.Duration
 }
 
 // DefaultMaxProduct is the product-state limit used when Config.MaxProduct is 0.
@@ -248,10 +253,10 @@ func settle(err *error) {
 }
 
 // Check evaluates property e at the single initial state of the game.
-func (c *Checker) Check(e prism.Expr) (*Result, error) {
+func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 	c.resetNotes()
-	defer c.startProgress(prism.ExprString(e))()
-	res, err := c.check(e)
+	defer c.startProgress(prism.ExprString(e))(&err)
+	res, err = c.check(e)
 	if res != nil {
 		res.Notes = c.Notes()
 	}
@@ -260,28 +265,48 @@ func (c *Checker) Check(e prism.Expr) (*Result, error) {
 
 // startProgress makes the passes of the query report their progress to
 // Config.Progress, each status prefixed with the query; the function it
-// returns ends that.
-func (c *Checker) startProgress(query string) func() {
-	f := c.cfg.Progress
-	if f == nil {
-		return func() {}
-	}
-	if len(query) > 60 {
-		query = query[:57] + "..."
+// returns ends that and, when the query was stopped by a limit (*err a
+// *LimitError), words in the error's During what was running and how
+// far it had got.
+func (c *Checker) startProgress(query string) func(err *error) {
+	short := query
+	if len(short) > 60 {
+		short = short[:57] + "..."
 	}
 	c.setPhase("")
-	m := progress.StartAfter(func(s progress.Status) {
+	label := func(s progress.Status) progress.Status {
 		if ph, _ := c.phase.Load().(string); ph != "" {
 			s.Task = ph + ": " + s.Task
 		}
-		s.Task = query + ": " + s.Task
-		f(s)
-	}, progressDelay)
+		return s
+	}
+	var show progress.Func
+	if f := c.cfg.Progress; f != nil {
+		show = func(s progress.Status) {
+			if !s.Done {
+				s.Task = short + ": " + s.Task
+			}
+			f(s)
+		}
+	}
+	delay := progressDelay
+	if c.cfg.ProgressDelay > 0 {
+		delay = c.cfg.ProgressDelay
+	}
+	m := progress.Track(show, delay, label)
 	c.hist.SetMeter(m)
-	return func() {
+	return func(err *error) {
 		m.Finish()
 		c.hist.SetMeter(nil)
 		c.setPhase("")
+		var le *LimitError
+		if err == nil || !errors.As(*err, &le) || le.During != "" {
+			return
+		}
+		le.During = query
+		if s, ok := m.Last(); ok {
+			le.During += ": " + s.String()
+		}
 	}
 }
 

@@ -18,7 +18,7 @@ func (c *Checker) checkEquilibrium(x *prism.Strategy, m *prism.MultiNash, init i
 	if err != nil {
 		return nil, err
 	}
-	r, err := equil.Solve(c.g, q, equil.Config{MaxStates: c.cfg.MaxProduct, Profile: c.cfg.Explain || c.cfg.Strategies})
+	r, err := equil.Solve(c.g, q, equil.Config{Meter: c.hist.Meter(), MaxStates: c.cfg.MaxProduct, Profile: c.cfg.Explain || c.cfg.Strategies})
 	if le, ok := err.(*equil.LimitError); ok {
 		return nil, &LimitError{What: "product states", Limit: le.Limit}
 	}

@@ -36,7 +36,7 @@ func (c *Checker) longBoundProb(path prism.Expr, s0 int) (p float64, k int64, ok
 		return 0, 0, true, err
 	}
 	chain := c.chain().chain
-	v, err := c.operatorValues(solve.GameArena(chain), solve.Query{Max: true}, t, left, right, k)
+	v, err := c.operatorValues(solve.GameArena(chain), solve.Query{Max: true, Meter: c.hist.Meter()}, t, left, right, k)
 	if err != nil {
 		return 0, 0, true, err
 	}

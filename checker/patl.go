@@ -409,6 +409,7 @@ func (c *Checker) simpleValues(q solve.Query, t *prism.Temporal) ([]float64, err
 // paths); X is the caller's, as its one-step operator differs between the
 // two.
 func (c *Checker) operatorValues(ar *solve.Arena, q solve.Query, t *prism.Temporal, left, right []bool, k int64) ([]float64, error) {
+	q.Meter = c.hist.Meter() // its iterations' progress
 	op, ok := map[prism.TempOp]solve.Op{prism.TempF: solve.OpF, prism.TempU: solve.OpU,
 		prism.TempG: solve.OpG, prism.TempW: solve.OpW, prism.TempR: solve.OpR}[t.Op]
 	if !ok {
@@ -451,6 +452,7 @@ func (c *Checker) productValues(q solve.Query, path prism.Expr, starts []int) ([
 // productSolve solves path on product p of game g (the game itself or the
 // chain a behaviour induces) from each start state.
 func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
+	q.Meter = c.hist.Meter() // its iterations' progress
 	a := p.A
 	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {

@@ -89,6 +89,7 @@ func (c *Checker) selectRewards(x *prism.RewardOp) (*translate.Rewards, error) {
 // rewardValues returns the optimal expected reward of x under q at each
 // start state.
 func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) ([]float64, error) {
+	q.Meter = c.hist.Meter() // its iterations' progress
 	r, err := c.rewardStruct(x)
 	if err != nil {
 		return nil, err

@@ -137,7 +137,7 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 		prod = hist.NewProduct(inf.model, a.A)
 		inf.prods[key] = prod
 	}
-	return c.productSolve(inf.chain, prod, solve.Query{Max: true}, path, starts)
+	return c.productSolve(inf.chain, prod, solve.Query{Max: true, Meter: c.hist.Meter()}, path, starts)
 }
 
 // infSimple solves one temporal operator over state formulas on the chain
@@ -152,7 +152,7 @@ func (c *Checker) infSimple(chain *translate.Game, t *prism.Temporal) ([]float64
 	if t.Op == prism.TempX {
 		return solve.NewSolver(ar, solve.NewView(chain, nil), true).Next(right), nil
 	}
-	return c.operatorValues(ar, solve.Query{Max: true}, t, left, right, k)
+	return c.operatorValues(ar, solve.Query{Max: true, Meter: c.hist.Meter()}, t, left, right, k)
 }
 
 // infProbAt returns P(ψ) from s for a nested P~p: the values of every

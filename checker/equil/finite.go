@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // bound returns objective i's step bound (1 for Next).
@@ -41,6 +42,7 @@ func (e *engine) finite() (*Result, error) {
 	}
 	for t := 0; t < d; t++ {
 		limit.Step()
+		e.cfg.Meter.Report(progress.Status{Task: "equilibrium: the longer bound alone", Step: int64(t + 1), Steps: int64(d)})
 		next := e.coopStep(long, coop[long], t+1)
 		if e.rec == nil && sameValues(next, coop[long]) {
 			break // a fixpoint: the remaining steps change nothing
@@ -54,6 +56,7 @@ func (e *engine) finite() (*Result, error) {
 	var sweep sweeper
 	for j := 1; j <= min(b[0], b[1]); j++ {
 		limit.Step()
+		e.cfg.Meter.Report(progress.Status{Task: "equilibrium: stage games", Step: int64(j), Steps: int64(min(b[0], b[1]))})
 		var next, coopNext [2][]float64
 		for i := range next {
 			next[i] = make([]float64, n)

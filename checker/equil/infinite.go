@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // infinite solves a query whose objectives are both unbounded (reference
@@ -38,6 +39,7 @@ func (e *engine) infinite() (*Result, error) {
 		if it&63 == 63 {
 			limit.CheckDeadline() // --timeout
 		}
+		e.cfg.Meter.Report(progress.Status{Task: "equilibrium: value iteration", Step: int64(it + 1), Detail: fmt.Sprintf("%d open states", len(open))})
 		next := [2][]float64{append([]float64(nil), val[0]...), append([]float64(nil), val[1]...)}
 		sweep.begin(e)
 		for _, s := range open {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/checker/solve/nfg"
 	"github.com/onus-mc/onus/translate"
 )
@@ -78,6 +79,8 @@ type Query struct {
 // Config holds the value-iteration settings (PRISM-games' defaults when
 // zero).
 type Config struct {
+	// Meter receives the stages solved (nil: nobody).
+	Meter    *progress.Meter
 	Epsilon  float64 // 1e-6
 	Absolute bool    // absolute instead of relative convergence
 	MaxIters int     // 10000

@@ -20,6 +20,10 @@ type Error struct {
 	// Text, when set, says what happened instead of "more than Limit
 	// What" (a deadline has no count).
 	Text string
+	// During, when set, says what was being computed when the limit
+	// stopped it and how far it had got, e.g. `P=? [ F<=9 "crash" ]:
+	// histories: step 40 of 1000` (set by the checker's entry points).
+	During string
 }
 
 // Error says which limit was exceeded.

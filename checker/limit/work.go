@@ -20,6 +20,9 @@ const DefaultMaxSteps = 1_000_000
 const (
 	SettingMaxSteps = "MaxSteps"
 	SettingTimeout  = "Timeout"
+	// SettingInterrupt marks the stop that Interrupt asked for (Ctrl-C):
+	// no setting raises it.
+	SettingInterrupt = "Interrupt"
 )
 
 // work is the state of the process-wide limit. The deadline is in
@@ -31,6 +34,8 @@ var work struct {
 	deadline atomic.Int64
 	timeout  atomic.Int64
 	start    time.Time
+	// stop is set by Interrupt: the next deadline check stops the run.
+	stop atomic.Bool
 }
 
 // Until the first SetWork there is no budget and no deadline: the
@@ -58,7 +63,13 @@ func SetWork(maxSteps int64, timeout time.Duration) {
 		d = 0 // none, or beyond what a Duration holds (centuries)
 	}
 	work.deadline.Store(d)
+	work.stop.Store(false)
 }
+
+// Interrupt asks the running computation to stop at its next deadline
+// check, as a passed deadline does, with an *Error whose Setting is
+// SettingInterrupt (the front end's Ctrl-C). SetWork clears it.
+func Interrupt() { work.stop.Store(true) }
 
 // Steps returns the iterations counted since the last SetWork.
 func Steps() int64 { return work.used.Load() }
@@ -96,8 +107,12 @@ func CheckDeadline() {
 	}
 }
 
-// Expired returns the *Error of a passed deadline, or nil.
+// Expired returns the *Error of a passed deadline or of Interrupt, or
+// nil.
 func Expired() *Error {
+	if work.stop.Load() {
+		return &Error{Text: "interrupted (Ctrl-C)", Setting: SettingInterrupt}
+	}
 	d := work.deadline.Load()
 	if d == 0 || int64(time.Since(work.start)) < d {
 		return nil

@@ -115,3 +115,19 @@ func TestExpiredMessage(t *testing.T) {
 		t.Error("a deadline without a timeout")
 	}
 }
+
+func TestInterrupt(t *testing.T) {
+	defer SetWork(-1, 0)
+	SetWork(-1, 0)
+	if Expired() != nil {
+		t.Fatal("expired before Interrupt")
+	}
+	Interrupt()
+	if err := Expired(); err == nil || err.Setting != SettingInterrupt || err.Text != "interrupted (Ctrl-C)" {
+		t.Errorf("after Interrupt: %v", err)
+	}
+	SetWork(-1, 0)
+	if Expired() != nil {
+		t.Error("SetWork clears an interrupt")
+	}
+}

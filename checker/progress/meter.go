@@ -58,6 +58,11 @@ type Meter struct {
 	next  time.Time
 	shown bool
 	now   func() time.Time // for tests
+	// label rewrites each status reported before it is kept or shown
+	// (nil: as is); last is the last status reported, shown or not.
+	label func(Status) Status
+	last  Status
+	has   bool
 }
 
 // Start returns a meter that reports to f after Delay; nil when f is nil.
@@ -75,6 +80,28 @@ func StartAfter(f Func, delay time.Duration) *Meter {
 	return m
 }
 
+// Track is StartAfter for a computation that may be stopped: the meter
+// is never nil, keeps the last status reported to it (Last) whether or
+// not it was shown, and rewrites each status with label first (nil: as
+// is). With f nil it shows nothing, only keeps the last status.
+func Track(f Func, delay time.Duration, label func(Status) Status) *Meter {
+	m := &Meter{f: f, delay: delay, now: time.Now, label: label}
+	m.start = m.now()
+	m.next = m.start.Add(delay)
+	return m
+}
+
+// Last is the last status reported, shown or not, and whether there was
+// one: how far a computation that was stopped had got.
+func (m *Meter) Last() (Status, bool) {
+	if m == nil {
+		return Status{}, false
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.last, m.has
+}
+
 // Report offers a status; it is shown if the delay has passed and the
 // last status shown is older than Every. Cheap enough to call once per
 // step of a pass.
@@ -82,8 +109,15 @@ func (m *Meter) Report(s Status) {
 	if m == nil {
 		return
 	}
+	if m.label != nil {
+		s = m.label(s)
+	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.last, m.has = s, true
+	if m.f == nil {
+		return
+	}
 	t := m.now()
 	if t.Before(m.next) {
 		return
@@ -112,7 +146,7 @@ func (m *Meter) Finish() {
 	}
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.shown {
+	if m.shown && m.f != nil {
 		m.f(Status{Done: true})
 	}
 }

@@ -63,3 +63,38 @@ func TestStatusString(t *testing.T) {
 		}
 	}
 }
+
+func TestTrackKeepsLast(t *testing.T) {
+	var shown []Status
+	for _, tc := range []struct {
+		name  string
+		f     Func
+		label func(Status) Status
+		want  string
+	}{
+		{"nobody shown", nil, nil, "t: step 7 of 10"},
+		{"labelled", func(s Status) { shown = append(shown, s) }, func(s Status) Status {
+			s.Task = "q: " + s.Task
+			return s
+		}, "q: t: step 7 of 10"},
+	} {
+		m := Track(tc.f, time.Hour, tc.label)
+		if _, ok := m.Last(); ok {
+			t.Errorf("%s: a status before any report", tc.name)
+		}
+		for i := int64(1); i <= 7; i++ {
+			m.Report(Status{Task: "t", Step: i, Steps: 10})
+		}
+		m.Finish()
+		if s, ok := m.Last(); !ok || s.String() != tc.want {
+			t.Errorf("%s: last %q, want %q", tc.name, s.String(), tc.want)
+		}
+	}
+	if len(shown) != 0 {
+		t.Errorf("shown before the delay: %v", shown)
+	}
+	var m *Meter
+	if _, ok := m.Last(); ok {
+		t.Error("a nil meter has no last status")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"math/bits"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file holds the loop of every step-bounded operator (F<=k, U<=k,
@@ -74,11 +75,16 @@ func (w *window) incHash() uint64 {
 // writes the next vector into dst from src and must depend on src only.
 // x0 may be overwritten. shift, when not nil, certifies a vector D for
 // cumulative rewards (see extrapolation).
-func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift func(d []float64) bool) []float64 {
+// meter receives "step t of k" (nil: nobody).
+func iterateBounded(meter *progress.Meter, x0 []float64, k int64, step func(dst, src []float64), shift func(d []float64) bool) []float64 {
 	if k <= 0 {
 		return x0
 	}
 	cur, next := x0, make([]float64, len(x0))
+	// The step reached goes to the meter every 64 steps, and when the
+	// loop ends or a limit stops it (a deferred call runs on a panic too).
+	var reached int64
+	defer func() { meter.Report(progress.Status{Task: "bounded iteration", Step: reached, Steps: k}) }()
 	// more runs r further steps: x_{t+r} from cur = x_t.
 	more := func(r int64) []float64 {
 		for ; r > 0; r-- {
@@ -95,6 +101,9 @@ func iterateBounded(x0 []float64, k int64, step func(dst, src []float64), shift 
 	}
 	for t := int64(1); t <= k; t++ {
 		limit.Step()
+		if reached = t; t&63 == 0 {
+			meter.Report(progress.Status{Task: "bounded iteration", Step: t, Steps: k})
+		}
 		step(next, cur)
 		prev := cur
 		cur, next = next, cur

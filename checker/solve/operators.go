@@ -1,12 +1,18 @@
 package solve
 
-import "github.com/onus-mc/onus/translate"
+import (
+	"github.com/onus-mc/onus/checker/progress"
+	"github.com/onus-mc/onus/translate"
+)
 
 // Query is what a coalition operator asks.
 type Query struct {
 	Coal []bool // per player: in the coalition
 	Max  bool   // the coalition maximises the probability
 	Sure bool   // <<A>> [ψ]: the coalition makes ψ certain
+	// Meter receives the iterations of the solvers of the query (nil:
+	// nobody): bounded iterations "step t of k", value iteration "step t".
+	Meter *progress.Meter
 }
 
 // Flip returns the query of the opponents' side: the same coalition
@@ -65,7 +71,7 @@ func Until(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 	if k == EmptyRange {
 		return make([]float64, len(a)), nil
 	}
-	sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max)
+	sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max).watch(q.Meter)
 	if q.Sure {
 		return BoolValues(sv.SureReach(a, b, k)), nil
 	}
@@ -84,7 +90,7 @@ func Weak(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 		return out, nil
 	}
 	if q.Sure {
-		sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max)
+		sv := NewSolver(ar, NewView(ar.g, q.Coal), q.Max).watch(q.Meter)
 		return BoolValues(sv.SureWeak(a, b, k)), nil
 	}
 	nb := make([]bool, n)
@@ -94,7 +100,7 @@ func Weak(ar *Arena, q Query, a, b []bool, k int64) ([]float64, error) {
 		bad[i] = !a[i] && !b[i]
 	}
 	f := q.Flip()
-	sv := NewSolver(ar, NewView(ar.g, f.Coal), f.Max)
+	sv := NewSolver(ar, NewView(ar.g, f.Coal), f.Max).watch(f.Meter)
 	v, err := sv.Reach(nb, bad, k)
 	if err != nil {
 		return nil, err

@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // Reach computes, per arena state, the optimal probability of reaching
@@ -21,7 +22,7 @@ func (sv *Solver) Reach(allowed, target []bool, k int64) ([]float64, error) {
 	if k == Unbounded {
 		return sv.reachUnbounded(allowed, target, x)
 	}
-	return iterateBounded(x, k, func(y, x []float64) {
+	return iterateBounded(sv.meter, x, k, func(y, x []float64) {
 		for i := 0; i < n; i++ {
 			switch {
 			case target[i]:
@@ -64,6 +65,7 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
 		if sv.iter&63 == 0 {
 			limit.CheckDeadline() // --timeout
+			sv.meter.Report(progress.Status{Task: "value iteration", Step: int64(sv.iter)})
 		}
 		diff := 0.0
 		for _, i := range work {

@@ -17,7 +17,7 @@ import (
 // reward at step k (I=k).
 func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bool, k int64) []float64 {
 	n := g.NumStates
-	sv := NewSolver(GameArena(g), NewView(g, q.Coal), q.Max)
+	sv := NewSolver(GameArena(g), NewView(g, q.Coal), q.Max).watch(q.Meter)
 	x0 := make([]float64, n)
 	if cumulative {
 		sv.srew, sv.trew = r.State, r.Trans
@@ -28,7 +28,7 @@ func StepRewards(g *translate.Game, q Query, r *translate.Rewards, cumulative bo
 	if cumulative {
 		shift = func(d []float64) bool { return constantShift(sv.a, d) }
 	}
-	return iterateBounded(x0, k, func(y, x []float64) {
+	return iterateBounded(sv.meter, x0, k, func(y, x []float64) {
 		for i := 0; i < n; i++ {
 			y[i] = sv.bellman(i, x)
 		}
@@ -69,7 +69,7 @@ func ArenaReachRewards(ar *Arena, q Query, r *translate.Rewards, target []bool) 
 // raised to a small ε (needed by a minimiser facing zero-reward loops).
 func reachRewards(ar *Arena, view *View, q Query, r *translate.Rewards, target, inf []bool, raise bool) ([]float64, error) {
 	n := ar.n
-	sv := NewSolver(ar, view, q.Max)
+	sv := NewSolver(ar, view, q.Max).watch(q.Meter)
 	x0 := make([]float64, n)
 	var work []int
 	for i := 0; i < n; i++ {

@@ -2,6 +2,8 @@ package solve
 
 import (
 	"math"
+
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file holds the one-step optimisation every fixpoint is built on.
@@ -23,6 +25,14 @@ type Solver struct {
 	q    []float64 // scratch: value per choice
 	mat  []float64 // scratch matrix
 	iter int       // iterations of the last unbounded computation
+	// meter receives the solver's iterations (watch; nil: nobody).
+	meter *progress.Meter
+}
+
+// watch makes the solver report its iterations to m (nil: to nobody).
+func (sv *Solver) watch(m *progress.Meter) *Solver {
+	sv.meter = m
+	return sv
 }
 
 // NewSolver returns a solver on arena a for the coalition of view v, which

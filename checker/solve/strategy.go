@@ -42,7 +42,7 @@ func PathProfile(g *translate.Game, q Query, op Op, left, right []bool) ([]float
 		all[i] = true
 	}
 	if op == OpX {
-		sv := NewSolver(ar, NewView(g, q.Coal), q.Max)
+		sv := NewSolver(ar, NewView(g, q.Coal), q.Max).watch(q.Meter)
 		x := make([]float64, n)
 		for i, b := range right {
 			if b {
@@ -77,7 +77,7 @@ func PathProfile(g *translate.Game, q Query, op Op, left, right []bool) ([]float
 		}
 		q = q.Flip()
 	}
-	sv := NewSolver(ar, NewView(g, q.Coal), q.Max)
+	sv := NewSolver(ar, NewView(g, q.Coal), q.Max).watch(q.Meter)
 	x, err := sv.Reach(allowed, target, Unbounded)
 	if err != nil {
 		return nil, nil, err

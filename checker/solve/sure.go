@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/onus-mc/onus/checker/limit"
+import (
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
+)
 
 // CPre reports whether the coalition can make sure, with one deterministic
 // joint action and against every response and every probabilistic
@@ -80,8 +83,13 @@ func (sv *Solver) SureWeak(a, b []bool, k int64) []bool {
 // until the set stops changing.
 func (sv *Solver) iterateSets(z []bool, k int64, f func(int, []bool) bool) []bool {
 	y := make([]bool, len(z))
+	var reached int64 // to the meter every 64 steps and at the end (a limit's panic too)
+	defer func() { sv.meter.Report(progress.Status{Task: "bounded iteration", Step: reached, Steps: k}) }()
 	for step := int64(0); step < k; step++ {
 		limit.Step()
+		if reached = step + 1; reached&63 == 0 {
+			sv.meter.Report(progress.Status{Task: "bounded iteration", Step: reached, Steps: k})
+		}
 		changed := false
 		for i := range z {
 			y[i] = f(i, z)

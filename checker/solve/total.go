@@ -36,7 +36,7 @@ func CumulativeRewards(g *translate.Game, q Query, r *translate.Rewards, target 
 // totalRewards: the total reward of q on arena ar, the play stopping (with
 // nothing more gathered) in the stop states (nil: none).
 func totalRewards(ar *Arena, view *View, q Query, r *translate.Rewards, stop []bool) ([]float64, error) {
-	sv := NewSolver(ar, view, q.Max)
+	sv := NewSolver(ar, view, q.Max).watch(q.Meter)
 	inf := cumulativeInf(sv, r, stop, nil)
 	x := make([]float64, ar.n)
 	var work []int

@@ -106,7 +106,7 @@ func (z *zeroRun) richProbability() error {
 		all[i] = true
 	}
 	var err error
-	z.pstar, err = NewSolver(z.ar, z.view, z.q.Max).Reach(all, z.target, Unbounded)
+	z.pstar, err = NewSolver(z.ar, z.view, z.q.Max).watch(z.q.Meter).Reach(all, z.target, Unbounded)
 	return err
 }
 
@@ -115,7 +115,7 @@ func (z *zeroRun) richProbability() error {
 func (z *zeroRun) infinite() {
 	g, r := z.g, z.r
 	n := g.NumStates
-	sv := NewSolver(z.ar, z.view, z.q.Max)
+	sv := NewSolver(z.ar, z.view, z.q.Max).watch(z.q.Meter)
 	positive := sv.Positive(z.target)
 	restricted := &translate.Rewards{State: make([]float64, n), Trans: make([]float64, g.NumChoices())}
 	for s := 0; s < n; s++ {
@@ -152,7 +152,7 @@ func (z *zeroRun) richReward() error {
 		}
 		return sum
 	}
-	rich := NewSolver(z.ar, z.view, z.q.Max)
+	rich := NewSolver(z.ar, z.view, z.q.Max).watch(z.q.Meter)
 	rich.srew = make([]float64, n)
 	rich.trew = make([]float64, g.NumChoices())
 	for s := 0; s < n; s++ {

@@ -44,6 +44,7 @@ func blameCommand() *cli.Command {
 			&cli.StringFlag{Name: "export-results", Usage: "write the agents' rows to FILE (FILE.csv or FILE:csv: CSV, else tab-separated; stdout to print them)", TakesFile: true},
 			&cli.StringFlag{Name: "plot", Usage: "draw the agents' SHAPLEY and BANZHAF shares as grouped bars into FILE (.svg, .png or .pdf)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each agent's CAR, CPR and CCR verdicts with a witness plan or a counterexample history, as onus check --explain does (onus guide explain)"},
+			progressFlag,
 		}, append(judgeFlags(), limitFlags(true)...)...),
 		Action: runBlame,
 	}

@@ -13,6 +13,7 @@ import (
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -45,6 +46,7 @@ func checkCommand() *cli.Command {
 			&cli.StringFlag{Name: "export-strat", Usage: "write the optimal strategy of each <<A>> P query to FILE[:type=actions|indices|induced|dot] (FILE.tra: induced, FILE.dot: dot; several are numbered FILE1, FILE2, ...; stdout to print)", TakesFile: true},
 			&cli.BoolFlag{Name: "explain", Usage: "justify each qualitative verdict with a witness plan or a counterexample history (onus guide explain)"},
 			&cli.BoolFlag{Name: "test", Usage: "check the // RESULT: annotations as PRISM's -test does; exit 1 on a mismatch"},
+			progressFlag,
 		), limitFlags(true)...)...),
 		Action: runCheck,
 	}
@@ -123,9 +125,30 @@ func runCheck(c *cli.Context) error {
 			fmt.Fprintf(c.App.ErrWriter, "\ronus: %d of %d results", n, total)
 		}
 		defer fmt.Fprint(c.App.ErrWriter, "\r\033[K")
+	} else if !stream && c.Bool("progress") {
+		// The same as plain lines, for a log or a pipe.
+		total, n := limit.MulSatInt(job.sweep.Len(), len(job.selected)), 0
+		show := plainProgress(c.App.ErrWriter, plainEvery)
+		job.done = func(*propResult) {
+			n++
+			show(progress.Status{Task: fmt.Sprintf("%d of %d results", n, total)})
+		}
 	}
 	results, states, transitions, err := job.run()
 	if err != nil {
+		if isLimit(err) && !stream && len(results) > 0 {
+			// What was computed before the limit stopped the run is
+			// printed, the JSON document saying where it stopped.
+			if c.Bool("json") {
+				if werr := writeJSON(w, job, results, states, transitions, limitNotes(c), stoppedText(err)); werr != nil {
+					return werr
+				}
+			} else {
+				for i, r := range results {
+					writeResult(w, c.App.ErrWriter, job, i, r)
+				}
+			}
+		}
 		return err
 	}
 	if path := c.String("plot"); path != "" {
@@ -154,7 +177,7 @@ func runCheck(c *cli.Context) error {
 		}
 	}
 	if c.Bool("json") {
-		if err := writeJSON(w, job, results, states, transitions, limitNotes(c)); err != nil {
+		if err := writeJSON(w, job, results, states, transitions, limitNotes(c), ""); err != nil {
 			return err
 		}
 	} else {
@@ -343,7 +366,7 @@ func checkOptions(c *cli.Context) (lib.Options, error) {
 		Strategies: c.String("export-strat") != "", Unavailable: unavail,
 		MaxStates: limits.MaxStates, MaxTransitions: limits.MaxTransitions, MaxMemory: limits.MaxMemory,
 		MaxSteps: c.Int64("max-steps"), Timeout: c.Duration("timeout"),
-		Progress: terminalProgress(c.App.ErrWriter),
+		Progress: queryProgress(c), ProgressDelay: progressDelay,
 	}, nil
 }
 
@@ -416,7 +439,12 @@ func (job *checkJob) run() (out []propResult, states, transitions int, err error
 		for i, p := range job.selected {
 			r, err := b.CheckProperty(p)
 			if err != nil && isLimit(err) {
-				return nil, 0, 0, err
+				// The results so far go back with the error: a sweep or
+				// --json prints them (text results have printed already).
+				for _, rs := range per {
+					out = append(out, rs...)
+				}
+				return out, states, transitions, err
 			}
 			per[i] = append(per[i], cliResult(r, consts))
 			if job.done != nil {
@@ -503,14 +531,15 @@ type jsonResult struct {
 
 // writeJSON prints the results as JSON; notes are the run's notes about
 // its limits (docs/guide/limits.md#limits-beyond-the-machine).
-func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int, notes []string) error {
+func writeJSON(w io.Writer, job *checkJob, results []propResult, states, transitions int, notes []string, stopped string) error {
 	out := struct {
 		Model       string       `json:"model"`
 		States      int          `json:"states"`
 		Transitions int          `json:"transitions"`
 		Notes       []string     `json:"notes,omitempty"`
 		Results     []jsonResult `json:"results"`
-	}{Model: job.modelPath, States: states, Transitions: transitions, Notes: notes, Results: []jsonResult{}}
+		Stopped     string       `json:"stopped,omitempty"`
+	}{Model: job.modelPath, States: states, Transitions: transitions, Notes: notes, Results: []jsonResult{}, Stopped: stopped}
 	for _, r := range results {
 		jr := jsonResult{Property: propText(r.prop), Seconds: r.secs,
 			States: r.model.Game.NumStates, Transitions: r.model.Game.NumTransitions()}

@@ -99,7 +99,35 @@ func limitText(err error) string {
 			return fmt.Sprintf("resource limit exceeded: more than %d %s (raise the limit with --max-steps)", le.Limit, le.What)
 		case limit.SettingTimeout:
 			return fmt.Sprintf("resource limit exceeded: %s (raise it with --timeout)", le.Text)
+		case limit.SettingInterrupt:
+			return le.Text
 		}
 	}
 	return err.Error()
+}
+
+// during is what a limit stopped and how far it had got, e.g.
+// `P=? [ F<=9 "crash" ]: histories: step 40 of 1000` ("": unknown).
+func during(err error) string {
+	var le *limit.Error
+	if errors.As(err, &le) {
+		return le.During
+	}
+	return ""
+}
+
+// stoppedText is the "stopped" member of the JSON document of a run that
+// a limit stopped: the error and, when known, where it stopped.
+func stoppedText(err error) string {
+	s := limitText(err)
+	if d := during(err); d != "" {
+		s += "; stopped in " + d
+	}
+	return s
+}
+
+// interrupted reports whether err is the stop that Ctrl-C asked for.
+func interrupted(err error) bool {
+	var le *limit.Error
+	return errors.As(err, &le) && le.Setting == limit.SettingInterrupt
 }

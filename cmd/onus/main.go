@@ -22,7 +22,9 @@ func main() {
 	memoryExceeded = exitOnMemory
 	stopAtCPULimit(os.Stderr)
 	stopProfile := startProfile(os.Stderr)
+	stopInterrupt := watchInterrupt()
 	code := run(os.Args[1:], os.Stdout, os.Stderr)
+	stopInterrupt()
 	stopProfile()
 	reportExit(code)
 	os.Exit(code)
@@ -35,6 +37,9 @@ const (
 	exitBadInput = 2 // bad model, property, plan, constant or option
 	exitLimit    = 3 // a resource limit
 	exitInternal = 4 // a bug: an unexpected internal error
+	// exitInterrupted is Ctrl-C's, as shells count a death by SIGINT:
+	// 128 + 2.
+	exitInterrupted = 130
 )
 
 // usageError is a bad command line (no file position to give).
@@ -132,8 +137,18 @@ func report(err error, stderr io.Writer) int {
 	if errors.As(err, &ex) {
 		return ex.code
 	}
+	if interrupted(err) {
+		fmt.Fprintln(stderr, "onus: "+limitText(err))
+		if d := during(err); d != "" {
+			fmt.Fprintf(stderr, "onus: note: stopped in %s\n", d)
+		}
+		return exitInterrupted
+	}
 	if isLimit(err) {
 		fmt.Fprintf(stderr, "onus: error: %s\n", limitText(err))
+		if d := during(err); d != "" {
+			fmt.Fprintf(stderr, "onus: note: stopped in %s\n", d)
+		}
 		return exitLimit
 	}
 	err = flagWords(err)

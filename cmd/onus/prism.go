@@ -249,8 +249,12 @@ func splitConsts(cs []translate.ConstAssign, model map[string]bool) (m, props []
 // (exit code 1), as in PRISM.
 func (p *prismRun) check(job *checkJob) ([]propResult, error) {
 	all, _, _, err := job.run()
+	var stopped error // a limit or Ctrl-C: the results before it are printed, then its error
 	if err != nil {
-		return nil, err
+		if !isLimit(err) || len(all) == 0 {
+			return nil, err
+		}
+		stopped = err
 	}
 	model := modelConsts(job.model)
 	// A property is checked once per value of the constants it uses.
@@ -318,7 +322,7 @@ func (p *prismRun) check(job *checkJob) ([]propResult, error) {
 			}
 		}
 	}
-	return results, nil
+	return results, stopped
 }
 
 // result prints one result (and its test verdict); it reports a failed

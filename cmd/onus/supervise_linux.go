@@ -154,6 +154,8 @@ func childCode(stderr io.Writer, err error, reported int) int {
 		return 128 + int(st.Signal())
 	case reported >= 0 && ee.ExitCode() == reported:
 		return reported
+	case ee.ExitCode() == exitInterrupted:
+		return exitInterrupted // Ctrl-C, past its grace (interrupt.go)
 	}
 	fmt.Fprintln(stderr, "onus: error: resource limit exceeded: the Go runtime ran out of memory or stack (its message is above); give a lower --max-memory, or raise ulimit -v")
 	return exitLimit
