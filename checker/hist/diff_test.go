@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 
 	"github.com/onus-mc/onus/checker/ltlf"
@@ -93,4 +94,47 @@ func slices0(js []uint64) int {
 		}
 	}
 	return -1
+}
+
+// TestManyDiffLanes asks for 70 Diff passes at once, of coalitions that
+// the one player's filters treat alike but that are distinct masks (bits
+// of players the game lacks): their side walks must stay within maxLanes
+// lanes, and each result must be the one its pass gives alone.
+func TestManyDiffLanes(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 2))
+	for i := 0; i < 20; i++ {
+		g := randomGame(r)
+		beta := make([]float64, len(g.ChoiceAction))
+		for s := 0; s < g.NumStates; s++ {
+			lo, hi := g.Choices(s)
+			for c := lo; c < hi; c++ {
+				beta[c] = 1 / float64(hi-lo)
+			}
+		}
+		goal := translate.NewBitset(g.NumStates)
+		goal.Set(r.IntN(g.NumStates))
+		f := ltlf.NewFactory()
+		T := 1 + r.IntN(12)
+		psi := f.Temporal(ltlf.F, int32(r.IntN(T+1)), 0, f.Atom(0))
+		plan := make([]*Step, T)
+		for k := range plan {
+			plan[k] = &Step{Opts: []Opt{{Label: int32(1 + r.IntN(3)), Index: -1}}}
+		}
+		product := func() *Product {
+			return NewProduct(NewModel(g, Config{Beta: beta, MaxProduct: 10000}), ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, g.NumStates))
+		}
+		var js []uint64
+		for x := uint64(0); x < 70; x++ {
+			js = append(js, 1|x<<1|Diff)
+		}
+		p := product()
+		got := p.Passes(p.Root(0), plan, T, js, true)
+		for n, j := range js {
+			alone := product()
+			want := alone.Pass(alone.Root(0), plan, T, j, true)
+			if !reflect.DeepEqual(got[n], want) {
+				t.Fatalf("game %d (T=%d), J=%x: among 70 Diff passes %+v, alone %+v", i, T, j, got[n], want)
+			}
+		}
+	}
 }

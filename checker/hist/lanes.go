@@ -851,8 +851,8 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		js = all
 		main := newLaneRun(p, plain, js, counting, start)
 		runs = append(runs, main)
-		if len(side) > 0 {
-			sides = append(sides, &sideRun{r: newLaneRun(p, side, js, counting, start), main: main})
+		for _, members := range side {
+			sides = append(sides, &sideRun{r: newLaneRun(p, members, js, counting, start), main: main})
 		}
 	}
 	sched := newScheduler(p)

@@ -121,9 +121,11 @@ func (sd *sideRun) keep(js []uint64) uint64 {
 
 // splitWalk parts walk g (indices into js) into its plain coalitions,
 // with the plain coalition of each Diff coalition that lacks it, and the
-// members of its side walk: a stand-in for each Diff coalition's plain
-// coalition and the Diff coalitions. New coalitions are appended to js.
-func splitWalk(g []int, js []uint64) (plain, side []int, _ []uint64) {
+// members of its side walks: the Diff coalitions, at most maxLanes/2 a
+// side walk, each with a stand-in for its plain coalition, so that a side
+// walk's lanes, stand-ins split by their filters included, never exceed
+// maxLanes. New coalitions are appended to js.
+func splitWalk(g []int, js []uint64) (plain []int, sides [][]int, _ []uint64) {
 	var diffs []int
 	for _, i := range g {
 		if js[i]&Diff != 0 {
@@ -132,19 +134,26 @@ func splitWalk(g []int, js []uint64) (plain, side []int, _ []uint64) {
 			plain = append(plain, i)
 		}
 	}
-	var bases []uint64
 	for _, d := range diffs {
 		base := js[d] &^ Diff
 		if !slices.ContainsFunc(plain, func(k int) bool { return js[k] == base }) {
 			js = append(js[:len(js):len(js)], base)
 			plain = append(plain, len(js)-1)
 		}
-		if !slices.Contains(bases, base) {
-			bases = append(bases, base)
-			js = append(js[:len(js):len(js)], base)
-			side = append(side, len(js)-1)
-		}
 	}
-	side = append(side, diffs...)
-	return plain, side, js
+	for len(diffs) > 0 {
+		chunk := diffs[:min(len(diffs), maxLanes/2)]
+		diffs = diffs[len(chunk):]
+		var bases []uint64
+		var members []int
+		for _, d := range chunk {
+			if base := js[d] &^ Diff; !slices.Contains(bases, base) {
+				bases = append(bases, base)
+				js = append(js[:len(js):len(js)], base)
+				members = append(members, len(js)-1)
+			}
+		}
+		sides = append(sides, append(members, chunk...))
+	}
+	return plain, sides, js
 }
