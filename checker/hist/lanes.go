@@ -471,36 +471,7 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 					if nh&(1<<uint(l)) == 0 {
 						e.ce, e.pe = src.ce, src.pe
 					}
-					if counting {
-						// Double-double addition of the source's count,
-						// scaled to the destination's exponent (exact: a
-						// power of two).
-						if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
-							f := pow2[y]
-							a, h := src.ch*f, e.ch
-							sum := h + a
-							bb := sum - h
-							e.cl += (h - (sum - bb)) + (a - bb) + src.cl*f
-							e.ch = sum
-						} else {
-							c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{src.ch, src.cl, int(src.ce)})
-							e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
-						}
-					}
-					b := bch * src.p
-					v, ve := b*px, src.pe
-					if tiny && v < 0x1p-960 && b != 0 && px != 0 {
-						// src.p is in [1/2, 1), so only extreme weights get here.
-						m1, e1 := math.Frexp(bch)
-						m2, e2 := math.Frexp(px)
-						v, ve = src.p*m1*m2, src.pe+int32(e1+e2)
-					}
-					if y := ve - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
-						e.p += v * pow2[y]
-					} else {
-						mm, y := addScaled(e.p, int(e.pe), v, int(ve))
-						e.p, e.pe = mm, int32(y)
-					}
+					addTerm(e, src, bch, px, counting, tiny) // weights this extreme are rare: a call is cheap enough
 				}
 			}
 		}

@@ -361,28 +361,7 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 					}
 					continue
 				}
-				bch, px := ed.a, ed.b
-				if counting {
-					if y := src.ce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
-						f := pow2[y]
-						a, h := src.ch*f, e.ch
-						sum := h + a
-						bb := sum - h
-						e.cl += (h - (sum - bb)) + (a - bb) + src.cl*f
-						e.ch = sum
-					} else {
-						c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{src.ch, src.cl, int(src.ce)})
-						e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
-					}
-				}
-				b := bch * src.p
-				v, ve := b*px, src.pe
-				if y := ve - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
-					e.p += v * pow2[y]
-				} else {
-					mm, y := addScaled(e.p, int(e.pe), v, int(ve))
-					e.p, e.pe = mm, int32(y)
-				}
+				addTerm(&e, src, ed.a, ed.b, counting, false) // a feed edge (no pull where weights are tiny)
 			}
 			normEntry(&e, counting)
 			dr[l] = e
