@@ -138,6 +138,18 @@ func randomGame(r *rand.Rand) *translate.Game {
 	return g
 }
 
+// uniformBeta is the behaviour that picks each choice of a state alike.
+func uniformBeta(g *translate.Game) []float64 {
+	beta := make([]float64, len(g.ChoiceAction))
+	for s := 0; s < g.NumStates; s++ {
+		lo, hi := g.Choices(s)
+		for c := lo; c < hi; c++ {
+			beta[c] = 1 / float64(hi-lo)
+		}
+	}
+	return beta
+}
+
 // TestFloatCounts compares the passes counting as Counts with the passes
 // counting exactly on 300 random games, plans and outcomes with horizons
 // up to 400 (counts up to about 10^570): every count within the bound of
@@ -149,13 +161,7 @@ func TestFloatCounts(t *testing.T) {
 	worst := 0.0
 	for i := 0; i < 300; i++ {
 		g := randomGame(r)
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				beta[c] = 1 / float64(hi-lo)
-			}
-		}
+		beta := uniformBeta(g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()

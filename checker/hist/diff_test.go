@@ -23,13 +23,7 @@ func TestDiffLanes(t *testing.T) {
 	nonEmpty := 0
 	for i := 0; i < 300; i++ {
 		g := randomGame(r)
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				beta[c] = 1 / float64(hi-lo)
-			}
-		}
+		beta := uniformBeta(g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()
@@ -104,13 +98,7 @@ func TestManyDiffLanes(t *testing.T) {
 	r := rand.New(rand.NewPCG(41, 2))
 	for i := 0; i < 20; i++ {
 		g := randomGame(r)
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				beta[c] = 1 / float64(hi-lo)
-			}
-		}
+		beta := uniformBeta(g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()

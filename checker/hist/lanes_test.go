@@ -19,13 +19,7 @@ func TestLanesAlone(t *testing.T) {
 	r := rand.New(rand.NewPCG(29, 3))
 	for i := 0; i < 200; i++ {
 		g := randomGame(r)
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				beta[c] = 1 / float64(hi-lo)
-			}
-		}
+		beta := uniformBeta(g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()
