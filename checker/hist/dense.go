@@ -2,7 +2,6 @@ package hist
 
 import (
 	"math/bits"
-	"slices"
 	"sync/atomic"
 )
 
@@ -68,10 +67,8 @@ func (r *laneRun) openDense(part *laneLayer, dlo, dhi int32) {
 	denseParts.Add(1)
 	L := r.L
 	part.base = lo
-	part.has = slices.Grow(part.has[:0], span)[:span]
-	clear(part.has)
-	part.ent = slices.Grow(part.ent[:0], span*L)[:span*L]
-	clear(part.ent)
+	part.has = grown(part.has, span)
+	part.ent = grown(part.ent, span*L)
 }
 
 // closeDense keeps, in order, the rows of dense part some lane reached,
@@ -112,4 +109,15 @@ func (r *laneRun) destRow(next *laneLayer, dst int32, slot []int32) int {
 		next.ent = append(next.ent, zeroRow[:r.L]...)
 	}
 	return d
+}
+
+// grown returns s cut or grown to n elements, all zero; grown, it gets
+// room for a layer a quarter as big again, as layers that grow do.
+func grown[E any](s []E, n int) []E {
+	if cap(s) < n {
+		return make([]E, n, n+n/4)
+	}
+	s = s[:n]
+	clear(s)
+	return s
 }

@@ -15,18 +15,25 @@
 // the cores without changing a result. With counts as floats (the
 // default) the coalitions' passes are lanes of at most two walks
 // (lanes.go): one read of a state's successors and one lookup of each
-// destination serve every lane, layers are kept in order of product state
-// so that a lane's numbers do not depend on its companions, and the two
-// walks run on two cores. Passes that ran are kept per start, plan,
-// horizon and coalition. A deadline of the automaton
-// (ltlf.Anchor) is read off the pass's step counter: Product.Successors
-// gives a state's successors at a step. Histories and plans are never
+// destination serve every lane, a lane adds a state's transitions to one
+// target at once (groups.go: target groups per filter, laid out like the
+// walk's per-state nodes in order of product state), a layer that grows
+// ball by ball is walked into a dense array of rows (dense.go), layers are
+// kept in order of product state so that a lane's numbers do not depend on
+// its companions, and the two walks run on two cores. Passes that ran
+// are kept per start, plan, horizon and coalition. A deadline of the
+// automaton (ltlf.Anchor) is read off the pass's step counter:
+// Product.Successors gives a state's successors at a step. Histories and plans are never
 // enumerated.
 // For explanations only, Violation (witness.go) finds one history of a
 // language's complement: a counterexample (SPEC §10.3).
 // A coalition mask with Free asks for Compat^free_J instead of Compat_J
 // (SPEC §13): a player of J whose planned action is not enabled acts as β
 // says there; FirstLoss (unavail.go) finds where the two first differ.
+// A mask with Diff asks for the histories the two readings differ by: a
+// lane fed by Compat_J's at the states where J is stuck, walked in a side
+// walk of its own (sidelanes.go), which costs next to nothing where few
+// histories get stuck.
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.

@@ -417,6 +417,9 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
 		nd := &nodes[pid]
+		if nd.smax < dlo || nd.smin >= dhi {
+			continue // no successor in this part (stepSplit)
+		}
 		s := nd.s
 		lo, hi := int(nd.lo), int(nd.hi)
 		tbase := int(nd.tbase)
