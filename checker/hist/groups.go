@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/bits"
 	"slices"
+	"sync"
 
 	"github.com/onus-mc/onus/translate"
 )
@@ -63,8 +64,9 @@ func (p *Product) groupsOf(a translate.Bitset) *productGroups {
 	return pg
 }
 
-// fillGroups extends pg to every explored product state.
-func (p *Product) fillGroups(pg *productGroups) {
+// fillGroups extends pg to every explored product state; *scratch is an
+// all-zero slice per game state, made on first use and left zero.
+func (p *Product) fillGroups(pg *productGroups, scratch *[]int32) {
 	if pg.filled == len(p.nodes) {
 		return
 	}
@@ -74,11 +76,11 @@ func (p *Product) fillGroups(pg *productGroups) {
 	if n := int(p.ngroups); len(pg.g) < n {
 		pg.g = slices.Grow(pg.g, n-len(pg.g))[:n]
 	}
-	if len(p.seen) < g.NumStates {
-		p.seen = make([]int32, g.NumStates)
+	if len(*scratch) < g.NumStates {
+		*scratch = make([]int32, g.NumStates)
 	}
 	// seen[target] = its group in the current state + 1.
-	seen := p.seen
+	seen := *scratch
 	for i := pg.filled; i < len(p.nodes); i++ {
 		nd := &p.nodes[i]
 		out := pg.g[nd.g0:nd.g1]
@@ -105,6 +107,37 @@ func (p *Product) fillGroups(pg *productGroups) {
 		clear(out[k:])
 	}
 	pg.filled = len(p.nodes)
+}
+
+// fillAll fills the target groups the walks' next step reads, those of
+// distinct filters at once on two goroutines (each its own scratch).
+func (p *Product) fillAll(runs []*laneRun) {
+	var todo []*productGroups
+	for _, r := range runs {
+		for _, gs := range r.gsets {
+			if gs.tg.filled < len(p.nodes) && !slices.Contains(todo, gs.tg) {
+				todo = append(todo, gs.tg)
+			}
+		}
+	}
+	if len(todo) < 2 {
+		for _, pg := range todo {
+			p.fillGroups(pg, &p.seen)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		for i := 1; i < len(todo); i += 2 {
+			p.fillGroups(todo[i], &p.seen2)
+		}
+	}()
+	for i := 0; i < len(todo); i += 2 {
+		p.fillGroups(todo[i], &p.seen)
+	}
+	wg.Wait()
 }
 
 // groupBytes is the memory the product's target groups hold.

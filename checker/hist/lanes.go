@@ -78,11 +78,13 @@ type laneRun struct {
 	feeder     []int
 	feed       []int
 	fx         []*feedFilter
-	feedStates translate.Bitset // the states where some lane feeds this step
-	spare      *laneLayer       // the next layer in order of product state
-	next2      *laneLayer       // the second part of a split step
-	mark       []uint64         // scratch: a bit per product state reached this step
-	slo, shi   int32            // the current layer's successors are in [slo, shi) (shi -1: none)
+	feedStates translate.Bitset   // the states where some lane feeds this step
+	union      translate.Bitset   // the last union of several feeds' states
+	unionOf    []translate.Bitset // and the feeds' states it is the union of
+	spare      *laneLayer         // the next layer in order of product state
+	next2      *laneLayer         // the second part of a split step
+	mark       []uint64           // scratch: a bit per product state reached this step
+	slo, shi   int32              // the current layer's successors are in [slo, shi) (shi -1: none)
 	// The lanes walked by target groups this step (groups.go): one set of
 	// groups per distinct filter, and every such lane's bit in grouped.
 	gsets   []groupSet
@@ -216,13 +218,19 @@ func (r *laneRun) unionFeedStates() {
 	case 1:
 		r.feedStates = fs[0]
 	default:
-		u := make(translate.Bitset, len(fs[0]))
-		for _, b := range fs {
-			for w := range b {
-				u[w] |= b[w]
+		// The same feeds as the last step's (a plan that repeats its
+		// step) keep their union, so that it is one bitset, step after
+		// step (sideRun.stuckPids keeps its states' product ids by it).
+		if !slices.EqualFunc(fs, r.unionOf, func(a, b translate.Bitset) bool { return &a[0] == &b[0] }) {
+			u := make(translate.Bitset, len(fs[0]))
+			for _, b := range fs {
+				for w := range b {
+					u[w] |= b[w]
+				}
 			}
+			r.union, r.unionOf = u, fs
 		}
-		r.feedStates = u
+		r.feedStates = r.union
 	}
 }
 
@@ -321,22 +329,25 @@ func (r *laneRun) setGroups() {
 }
 
 // prepare explores the states of the current layer (the product grows
-// only here, before the walks of a step run at once) and sets the step's
-// target groups.
+// only here, before the walks of a step run at once), sets the step's
+// target groups and fills them (fillAll fills those of several walks at
+// once first, on two cores).
 func (r *laneRun) prepare() {
+	r.explore()
+	for _, gs := range r.gsets {
+		r.p.fillGroups(gs.tg, &r.p.seen)
+	}
+}
+
+// explore is prepare without filling the target groups.
+func (r *laneRun) explore() {
 	p := r.p
 	r.setGroups()
-	var top int32
-	for _, pid := range r.cur.active {
-		top = max(top, pid)
+	// The layer is in order of product state: its last state is the
+	// highest.
+	if n := len(r.cur.active); n > 0 && int(r.cur.active[n-1]) >= p.Explored() {
+		p.expandTo(r.cur.active[n-1])
 	}
-	if int(top) >= p.Explored() {
-		p.expandTo(top)
-	}
-	for _, gs := range r.gsets {
-		p.fillGroups(gs.tg)
-	}
-	r.succRange()
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -352,6 +363,7 @@ func (r *laneRun) step(k int, slot []int32) {
 	if r.pullWatch() {
 		defer r.pullSettle(k, slot)
 	}
+	r.succRange() // on the walk's goroutine: walks run at once
 	r.walkPart(k, slot, r.next, 0, math.MaxInt32)
 	cur, next, L, mark := r.cur, r.next, r.L, r.mark
 	if next.normed {
@@ -623,6 +635,7 @@ func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
 	if r.next2 == nil {
 		r.next2 = &laneLayer{}
 	}
+	r.succRange() // before the parts, which read it
 	parts := [2]*laneLayer{r.next, r.next2}
 	bounds := [3]int32{0, cut, math.MaxInt32}
 	var wg sync.WaitGroup
@@ -835,8 +848,9 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		}
 		for _, r := range runs {
 			r.split(st, js)
-			r.prepare()
+			r.explore()
 		}
+		p.fillAll(runs)
 		// The side walks read their main walks' current layers: they step
 		// first, on this goroutine (they hold a handful of states).
 		for _, sd := range sides {

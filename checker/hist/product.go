@@ -43,6 +43,7 @@ type Product struct {
 	ngroups int32                      // the target groups of the explored states (groups.go)
 	groups  map[*uint64]*productGroups // per filter met (its first word), its target groups
 	seen    []int32                    // scratch: per game state
+	seen2   []int32                    // the second goroutine's of fillAll
 	index   map[uint64]int32
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result

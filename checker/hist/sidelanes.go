@@ -1,6 +1,10 @@
 package hist
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/onus-mc/onus/translate"
+)
 
 // This file walks the Diff lanes of a call beside the walks of their
 // plain coalitions, in side walks of their own. A lane's entries are a
@@ -21,6 +25,40 @@ import "slices"
 type sideRun struct {
 	r, main *laneRun
 	tmp     laneLayer
+	stuck   map[*uint64]*pidList // per feedStates bitset, its states' product ids
+	copy    []int32              // scratch: rows of main's current layer to copy
+}
+
+// pidList is the product ids, in order, whose game state is in a set,
+// among the first scanned product states.
+type pidList struct {
+	pids    []int32
+	scanned int
+}
+
+// stuckPids returns, in order, the product ids explored so far whose game
+// state is in fs. Each product state is looked at once per set: the list
+// grows with the product.
+func (sd *sideRun) stuckPids(fs translate.Bitset) []int32 {
+	if len(fs) == 0 {
+		return nil
+	}
+	if sd.stuck == nil {
+		sd.stuck = map[*uint64]*pidList{}
+	}
+	l := sd.stuck[&fs[0]]
+	if l == nil {
+		l = &pidList{}
+		sd.stuck[&fs[0]] = l
+	}
+	states := sd.r.p.S
+	for pid := l.scanned; pid < len(states); pid++ {
+		if fs.Has(int(states[pid])) {
+			l.pids = append(l.pids, int32(pid))
+		}
+	}
+	l.scanned = len(states)
+	return l.pids
 }
 
 // refill sets the stand-in lanes of the side walk to the entries of their
@@ -48,29 +86,36 @@ func (sd *sideRun) refill(js []uint64) {
 			want |= 1 << uint(m)
 		}
 	}
-	states := r.p.S
-	fs := r.feedStates
 	cur, mc := r.cur, main.cur
 	L, ML := r.L, main.L
+	// The rows of main's layer to copy: at a state where some lane feeds,
+	// with an entry of a lane stood in for (found by search: main's layer
+	// is in order of product state, and the stuck states are few).
+	sd.copy = sd.copy[:0]
+	if want != 0 {
+		for _, pid := range sd.stuckPids(r.feedStates) {
+			if j, ok := slices.BinarySearch(mc.active, pid); ok && mc.has[j]&want != 0 {
+				sd.copy = append(sd.copy, int32(j))
+			}
+		}
+	}
 	out := &sd.tmp
 	out.reset()
-	i, j := 0, 0
-	for i < len(cur.active) || j < len(mc.active) {
-		// The next main row with an entry to copy, if any.
-		for j < len(mc.active) && (fs == nil || mc.has[j]&want == 0 || !fs.Has(int(states[mc.active[j]]))) {
-			j++
+	i, c := 0, 0
+	for i < len(cur.active) || c < len(sd.copy) {
+		j := -1 // the main row to copy at this product state
+		if c < len(sd.copy) {
+			j = int(sd.copy[c])
 		}
 		var pid int32
 		var h uint64
 		var row []entry
 		switch {
-		case i < len(cur.active) && (j == len(mc.active) || cur.active[i] <= mc.active[j]):
+		case i < len(cur.active) && (j < 0 || cur.active[i] <= mc.active[j]):
 			pid, h, row = cur.active[i], cur.has[i]&^stand, cur.ent[i*L:i*L+L]
 			i++
-		case j < len(mc.active):
-			pid, h, row = mc.active[j], 0, zeroRow[:L]
 		default:
-			continue
+			pid, h, row = mc.active[j], 0, zeroRow[:L]
 		}
 		n := len(out.active)
 		out.active = append(out.active, pid)
@@ -82,14 +127,14 @@ func (sd *sideRun) refill(js []uint64) {
 				dr[l] = entry{}
 			}
 		}
-		if j < len(mc.active) && mc.active[j] == pid {
+		if j >= 0 && mc.active[j] == pid {
 			for l, m := range from {
 				if m >= 0 && mc.has[j]&(1<<uint(m)) != 0 {
 					dr[l] = mc.ent[j*ML+m]
 					out.has[n] |= 1 << uint(l)
 				}
 			}
-			j++
+			c++
 		}
 		if out.has[n] == 0 {
 			out.active, out.has, out.ent = out.active[:n], out.has[:n], out.ent[:n*L]
