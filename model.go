@@ -114,7 +114,12 @@ func (m *Model) build(cs Constants) (*Build, error) {
 	if b := m.last; b != nil && b.consts.equal(cs) {
 		return b, nil
 	}
-	tm, err := translate.Build(m.fset, m.file, m.props, m.opts.buildConfig(cs))
+	cfg := m.opts.buildConfig(cs)
+	if meter := m.opts.buildMeter(); meter != nil {
+		cfg.Progress = func(st translate.BuildStatus) { meter.Report(BuildProgress(st)) }
+		defer meter.Finish()
+	}
+	tm, err := translate.Build(m.fset, m.file, m.props, cfg)
 	if err != nil {
 		return nil, err
 	}

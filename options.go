@@ -122,6 +122,24 @@ func (opts *Options) checkerConfig(props *prism.PropsFile) checker.Config {
 	}
 }
 
+// buildMeter is the progress meter of one model construction (nil
+// without Options.Progress): shown once construction has run longer
+// than ProgressDelay, as a query's.
+func (opts *Options) buildMeter() *progress.Meter {
+	delay := opts.ProgressDelay
+	if delay <= 0 {
+		delay = progress.Delay
+	}
+	return progress.StartAfter(opts.Progress, delay)
+}
+
+// BuildProgress turns model construction's statuses into progress
+// statuses for a meter.
+func BuildProgress(st translate.BuildStatus) progress.Status {
+	task, detail, step, steps := st.Words()
+	return progress.Status{Task: task, Detail: detail, Step: step, Steps: steps}
+}
+
 // buildConfig is the configuration of translate.Build for one assignment
 // of the constants.
 func (opts *Options) buildConfig(consts Constants) translate.Config {

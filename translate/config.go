@@ -27,6 +27,27 @@ type Config struct {
 	// one place where the limits above are checked (explorer.checkLimits).
 	// A non-nil error stops construction; Build returns it as it is.
 	Poll func() error
+	// Progress, if set, is called as often as Poll with how far
+	// construction has got (its first pass finds the states, its second,
+	// for a model of more than about 2·10^6 transitions, lays them out in
+	// PRISM's order).
+	Progress func(BuildStatus)
+}
+
+// BuildStatus is how far model construction has got: in pass 1 the states
+// expanded and found so far; in pass 2 the states laid out of Found.
+type BuildStatus struct {
+	Pass            int
+	Expanded, Found int
+}
+
+// Words says what construction is doing, and how far it has got as a
+// detail (pass 1, whose end is not known) or as a step of steps (pass 2).
+func (st BuildStatus) Words() (task, detail string, step, steps int64) {
+	if st.Pass == 1 {
+		return "building the model", fmt.Sprintf("%d states found, %d expanded", st.Found, st.Expanded), 0, 0
+	}
+	return "building the model in PRISM's order", "", int64(st.Expanded), int64(st.Found)
 }
 
 // ConstAssign gives one undefined constant its value.

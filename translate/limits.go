@@ -87,6 +87,13 @@ func (x *explorer) checkLimits() {
 			panic(&pollError{err})
 		}
 	}
+	if x.polls%pollInterval == 0 && x.b.cfg.Progress != nil {
+		st := BuildStatus{Pass: 2, Expanded: int(x.cur) + 1, Found: x.st.count}
+		if x.discover {
+			st.Pass = 1
+		}
+		x.b.cfg.Progress(st)
+	}
 	if !x.discover {
 		return
 	}

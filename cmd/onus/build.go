@@ -10,6 +10,7 @@ import (
 
 	lib "github.com/onus-mc/onus"
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -74,7 +75,10 @@ func runBuild(c *cli.Context) error {
 	for consts := range sweep.All() {
 		t0 := time.Now()
 		cfg.Consts = consts
+		meter := progress.StartAfter(terminalProgress(c.App.ErrWriter), progressDelay)
+		cfg.Progress = func(st translate.BuildStatus) { meter.Report(lib.BuildProgress(st)) }
 		m, err := translate.Build(fset, mf, nil, cfg)
+		meter.Finish()
 		if err != nil {
 			return err
 		}
