@@ -82,6 +82,9 @@ func flagNotes(notes []lib.Note) []*prism.Error {
 // limitText is the message of a resource limit, naming the flag that
 // raises it.
 func limitText(err error) string {
+	if pl, ok := err.(*prismLimit); ok {
+		return prismLimitText(pl.err)
+	}
 	switch le := err.(type) {
 	case *translate.LimitError:
 		switch le.Resource {

@@ -80,8 +80,18 @@ func runPrism(c *cli.Context) error {
 		fmt.Fprintf(p.log, "\nError: %s.\n", prismErrorText(err))
 	}
 	p.closeDown()
+	if err != nil && isLimit(err) {
+		err = &prismLimit{err} // stderr names -timeout too
+	}
 	return err
 }
+
+// prismLimit is a resource limit of onus prism, whose message names
+// PRISM's switches where onus prism takes them (prismLimitText).
+type prismLimit struct{ err error }
+
+func (e *prismLimit) Error() string { return e.err.Error() }
+func (e *prismLimit) Unwrap() error { return e.err }
 
 // rawMainLog finds -mainlog's file among raw arguments.
 func rawMainLog(args []string) string {

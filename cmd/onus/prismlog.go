@@ -204,11 +204,16 @@ func prismErrorText(err error) string {
 	case errors.As(err, &ue):
 		return strings.TrimSuffix(ue.msg, ".")
 	case isLimit(err):
-		// onus prism takes PRISM's -timeout; the step budget is onus check's
-		t := strings.ReplaceAll(limitText(err), "--timeout", "-timeout")
-		return strings.ReplaceAll(t, "with --max-steps", "with --max-steps of onus check")
+		return prismLimitText(err)
 	}
 	return strings.TrimSuffix(err.Error(), ".")
+}
+
+// prismLimitText is limitText in onus prism's words: it takes PRISM's
+// -timeout; the step budget is onus check's.
+func prismLimitText(err error) string {
+	t := strings.ReplaceAll(limitText(err), "--timeout", "-timeout")
+	return strings.ReplaceAll(t, "with --max-steps", "with --max-steps of onus check")
 }
 
 // printHelp lists the switches onus prism accepts (what = "-"), or says

@@ -156,5 +156,8 @@ func TestPrismStopped(t *testing.T) {
 	if code != exitLimit || !strings.Contains(errs, "onus: note: stopped in CCR(r1, [go1,go2]^3000)=? [ F<=3000 \"crash\" ]: histories: step ") {
 		t.Errorf("exit %d, stderr %q; want exit 3 and where it stopped", code, errs)
 	}
+	if !strings.Contains(errs, "(raise it with -timeout)") || strings.Contains(errs, "--timeout") {
+		t.Errorf("stderr %q: want PRISM's switch -timeout named, as in the log", errs)
+	}
 	wantInOrder(t, out, []string{`Model checking: P=? [ F<=2 "crash" ]`, "Result: 0.0\n", "Error: resource limit exceeded: the run took longer than its time limit of 1s (raise it with -timeout)."})
 }
