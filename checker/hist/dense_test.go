@@ -20,14 +20,7 @@ func TestDenseSame(t *testing.T) {
 	dense := map[int]int64{}
 	for i := 0; i < 200; i++ {
 		g := randomGame(r)
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			randomSplit(r, beta[lo:hi])
-		}
-		for c := range g.ChoiceAction {
-			randomSplit(r, g.Prob[g.TransStart[c]:g.TransStart[c+1]])
-		}
+		beta := randomWeights(r, g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()

@@ -23,14 +23,7 @@ func TestPullSame(t *testing.T) {
 		g := randomGame(r)
 		// Weights and probabilities far from powers of two, so that a
 		// term added in another order or way would change the last bits.
-		beta := make([]float64, len(g.ChoiceAction))
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			randomSplit(r, beta[lo:hi])
-		}
-		for c := range g.ChoiceAction {
-			randomSplit(r, g.Prob[g.TransStart[c]:g.TransStart[c+1]])
-		}
+		beta := randomWeights(r, g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()
@@ -83,6 +76,21 @@ func TestPullSame(t *testing.T) {
 		t.Errorf("the pull step never ran: %v", pulled)
 	}
 	t.Logf("pull steps: %v", pulled)
+}
+
+// randomWeights gives g's choices a behaviour and its transitions
+// probabilities far from powers of two, so that a term added in another
+// order or way would change the last bits; it returns the behaviour.
+func randomWeights(r *rand.Rand, g *translate.Game) []float64 {
+	beta := make([]float64, len(g.ChoiceAction))
+	for s := 0; s < g.NumStates; s++ {
+		lo, hi := g.Choices(s)
+		randomSplit(r, beta[lo:hi])
+	}
+	for c := range g.ChoiceAction {
+		randomSplit(r, g.Prob[g.TransStart[c]:g.TransStart[c+1]])
+	}
+	return beta
 }
 
 // randomSplit fills w with random positive weights summing to about 1.
