@@ -40,7 +40,7 @@ func TestStoppedRun(t *testing.T) {
 		stdout []string
 		note   *regexp.Regexp // the last stderr line
 	}{
-		{"a timeout in a long pass", []string{robots, "--const", "N=100,cross=50", "--pf", first,
+		{"a timeout in a long pass", []string{robots, "--const", "N=300,cross=50", "--pf", first,
 			"--pf", `CCR(r1,[go1,go2]^3000)=? [F<=3000 "crash"]`, "--timeout", "500ms"},
 			[]string{"Model checking: " + first, "Result: 0\n"},
 			regexp.MustCompile(`^onus: note: stopped in CCR\(r1, \[go1,go2\]\^3000\)=\? \[ F<=3000 "crash" \]: histories: step [0-9]+ of 3000, [0-9]+ coalitions in [0-9]+ passes$`)},
@@ -152,7 +152,7 @@ func TestPrismStopped(t *testing.T) {
 	if err := os.WriteFile(props, []byte("P=? [ F<=2 \"crash\" ];\nCCR(r1,[go1,go2]^3000)=? [F<=3000 \"crash\"];\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := onus(t, "prism", "../../examples/robots.prism", props, "-const", "N=100,cross=50", "-timeout", "1")
+	code, out, errs := onus(t, "prism", "../../examples/robots.prism", props, "-const", "N=300,cross=50", "-timeout", "1")
 	if code != exitLimit || !strings.Contains(errs, "onus: note: stopped in CCR(r1, [go1,go2]^3000)=? [ F<=3000 \"crash\" ]: histories: step ") {
 		t.Errorf("exit %d, stderr %q; want exit 3 and where it stopped", code, errs)
 	}
