@@ -33,7 +33,8 @@ import (
 // on the number of cores, so results do not depend on it either.
 //
 // A Diff coalition (model.go) has a lane of its own, fed by the lane of
-// its plain coalition J: the histories of Compat_J(π) that reach a state
+// its plain coalition J (in a side walk, through a stand-in for J's lane:
+// sidelanes.go): the histories of Compat_J(π) that reach a state
 // where a player of J cannot take its planned action, under each choice
 // the free reading allows there (feedFilter), join the Diff lane, which
 // carries them on under the free reading. So Compat^free_J(π) is
