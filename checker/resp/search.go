@@ -84,21 +84,46 @@ func (q *Query) Avoidable(k uint64) bool {
 // avoidForward decides Avoidable(k) by the forward antichain search.
 func (q *Query) avoidForward(k uint64) bool {
 	s := &searcher{q: q, k: k, reuse: true}
+	level := s.forward(fmt.Sprintf("plan search (coalition %s)", maskText(k, q.Players)), true, nil)
+	for _, set := range level {
+		if !s.anyAcc(set) {
+			return true
+		}
+	}
+	return false
+}
+
+// forward runs the search from the start up to the horizon, or up to the
+// step where its antichain becomes stationary (see above), and returns
+// the last level, min F_T (nil when some level is empty: no plan is
+// executable and avoids ψ that long). With links not nil, (*links)[t] is
+// how each support of level t+1 was first reached (witness.go). task
+// names the search in its progress, with the coalitions done when
+// coalitions is set.
+func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][]int32 {
+	q := s.q
 	level := [][]int32{{q.Start}}
 	if s.hasTrue(level[0]) {
-		return false
+		return nil
 	}
-	from := q.stationaryFrom(k)
+	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
-	task := fmt.Sprintf("plan search (coalition %s)", maskText(k, q.Players))
 	for step := 0; step < q.T; step++ {
 		if meter != nil {
-			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T),
-				Detail: withDone(fmt.Sprintf("%d supports alive", len(level)), q.coalitionsDone())})
+			detail := fmt.Sprintf("%d supports alive", len(level))
+			if coalitions {
+				detail = withDone(detail, q.coalitionsDone())
+			}
+			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T), Detail: detail})
 		}
-		next := s.step(step, level, nil)
+		var ls *[]witLink
+		if links != nil {
+			*links = append(*links, nil)
+			ls = &(*links)[len(*links)-1]
+		}
+		next := s.step(step, level, ls)
 		if len(next) == 0 {
-			return false
+			return nil
 		}
 		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
 		level = next
@@ -106,12 +131,7 @@ func (q *Query) avoidForward(k uint64) bool {
 			break // min F_T = min F_step (see above)
 		}
 	}
-	for _, set := range level {
-		if !s.anyAcc(set) {
-			return true
-		}
-	}
-	return false
+	return level
 }
 
 // step returns min F_{step+1} from level = min F_step. With links not

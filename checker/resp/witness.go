@@ -1,13 +1,11 @@
 package resp
 
 import (
-	"fmt"
 	"maps"
 	"slices"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
-	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -121,30 +119,8 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
 	}
 	s := &searcher{q: q, k: k, reuse: true, oneName: oneName}
-	level := [][]int32{{q.Start}}
-	if s.hasTrue(level[0]) {
-		return nil
-	}
-	from := q.stationaryFrom(k)
-	meter := q.Product.Model().Meter()
 	var links [][]witLink // links[t]: how the supports of level t+1 were reached
-	for step := 0; step < q.T; step++ {
-		if meter != nil {
-			meter.Report(progress.Status{Task: "witness plan search", Step: int64(step), Steps: int64(q.T),
-				Detail: fmt.Sprintf("%d supports alive", len(level))})
-		}
-		var ls []witLink
-		next := s.step(step, level, &ls)
-		if len(next) == 0 {
-			return nil
-		}
-		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
-		links = append(links, ls)
-		level = next
-		if stable {
-			break // level t ≡ level len(links) for every t beyond (see above)
-		}
-	}
+	level := s.forward("witness plan search", false, &links)
 	i := slices.IndexFunc(level, func(set []int32) bool { return !s.anyAcc(set) })
 	if i < 0 {
 		return nil
@@ -180,18 +156,17 @@ func (q *Query) Replays(k uint64, plan []FullStep) bool {
 		choices := make([][]int, len(set))
 		for i, id := range set {
 			st := int(p.S[id])
-			lo, hi := g.Choices(st)
-			for ch := lo; ch < hi; ch++ {
-				var match bool
-				if g.Type == prism.TypeCSG {
-					n := len(g.Players)
-					match = slices.Equal(g.Joint[ch*n:ch*n+n], fs.Joint)
-				} else {
-					o := hist.Owner(g, st)
-					match = o < len(fs.Names) && fs.Names[o] != nil && (&hist.Step{Opts: fs.Names[o]}).Matches(g, ch, ch-lo)
+			if g.Type == prism.TypeCSG {
+				if ch := findJoint(g, st, fs.Joint); ch >= 0 && (allow == nil || allow.Has(ch)) {
+					choices[i] = []int{ch}
 				}
-				if match && (allow == nil || allow.Has(ch)) {
-					choices[i] = append(choices[i], ch)
+			} else if o := hist.Owner(g, st); o < len(fs.Names) && fs.Names[o] != nil {
+				lo, hi := g.Choices(st)
+				named := hist.Step{Opts: fs.Names[o]}
+				for ch := lo; ch < hi; ch++ {
+					if named.Matches(g, ch, ch-lo) && (allow == nil || allow.Has(ch)) {
+						choices[i] = append(choices[i], ch)
+					}
 				}
 			}
 			if len(choices[i]) == 0 {
