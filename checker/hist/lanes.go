@@ -493,41 +493,49 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 
 // addFeeds adds, for every Diff lane whose feeding lane has the source
 // row (game state s) and is stuck there, the feeding lane's entry into the
-// Diff lane's, over each transition of the choices of the feed, as
-// walkPart adds a filtered lane's (the same arithmetic: a recorded pull
+// Diff lane's, over each transition of the choices of the feed (eachFeed),
+// as walkPart adds a filtered lane's (the same arithmetic: a recorded pull
 // adds the same terms).
 func (r *laneRun) addFeeds(s int, has uint64, row []entry, succ []int32, tbase int, slot []int32, next *laneLayer, dlo, dhi int32) {
 	m := r.p.m
 	g := m.g
 	L := r.L
-	for l, from := range r.feed {
-		if from < 0 || has&(1<<uint(from)) == 0 {
-			continue
-		}
-		f := r.fx[l]
-		if !f.states.Has(s) {
-			continue
+	lo, hi := g.Choices(s)
+	r.eachFeed(s, has, lo, hi, func(l, from, ch, t int) {
+		dst := succ[t-tbase]
+		if dst < dlo || dst >= dhi {
+			return
 		}
 		src := &row[from]
-		lo, hi := g.Choices(s)
+		d := r.destRow(next, dst, slot)
+		nh := next.has[d]
+		next.has[d] = nh | 1<<uint(l)
+		e := &next.ent[d*L+l]
+		if nh&(1<<uint(l)) == 0 {
+			e.ce, e.pe = src.ce, src.pe
+		}
+		addTerm(e, src, m.beta[ch], g.Prob[t], r.counting, m.tinyWeights)
+	})
+}
+
+// eachFeed calls f, in order of Diff lane, choice and transition, for
+// every term a source row (game state s, choices lo to hi, lanes has)
+// feeds into a Diff lane l from its feeding lane from at this step: the
+// transitions t of the choices ch of the feed, where the feeding lane has
+// the source and is stuck in s. walkPart (addFeeds) and a recorded pull
+// (buildPull) take the same terms from it.
+func (r *laneRun) eachFeed(s int, has uint64, lo, hi int, f func(l, from, ch, t int)) {
+	g := r.p.m.g
+	for l, from := range r.feed {
+		if from < 0 || has&(1<<uint(from)) == 0 || !r.fx[l].states.Has(s) {
+			continue
+		}
 		for ch := lo; ch < hi; ch++ {
-			if !f.choices.Has(ch) {
+			if !r.fx[l].choices.Has(ch) {
 				continue
 			}
-			t0, t1 := int(g.TransStart[ch]), int(g.TransStart[ch+1])
-			for t := t0; t < t1; t++ {
-				dst := succ[t-tbase]
-				if dst < dlo || dst >= dhi {
-					continue
-				}
-				d := r.destRow(next, dst, slot)
-				nh := next.has[d]
-				next.has[d] = nh | 1<<uint(l)
-				e := &next.ent[d*L+l]
-				if nh&(1<<uint(l)) == 0 {
-					e.ce, e.pe = src.ce, src.pe
-				}
-				addTerm(e, src, m.beta[ch], g.Prob[t], r.counting, m.tinyWeights)
+			for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
+				f(l, from, ch, t)
 			}
 		}
 	}

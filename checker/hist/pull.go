@@ -26,14 +26,14 @@ import (
 // the bit (TestPullSame).
 
 // pullEdge is one term of a destination: its source row, the lanes it
-// adds to, and either a choice's weight and a transition's probability
-// (group false) or a target group's number of transitions and weight.
-// A feed edge (feed true) adds, into the Diff lanes of its mask, the
-// entry of the lane feeding each (pullPlan.feed).
+// adds to, and either a target group's number of transitions and weight
+// (group true: every lane goes by target groups where a plan is
+// recorded) or, for a feed, a choice's weight and a transition's
+// probability: it adds, into the Diff lane of its mask, the entry of the
+// lane feeding it (pullPlan.feed).
 type pullEdge struct {
 	src   int32
 	group bool
-	feed  bool
 	mask  uint64
 	a, b  float64
 }
@@ -120,14 +120,13 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 			return nil
 		}
 	}
-	var filtered uint64
-	for l, a := range r.allow {
-		if a != nil {
-			filtered |= 1 << uint(l)
+	for _, has := range cur.has {
+		if has&^r.grouped != 0 {
+			// A lane walked transition by transition (tiny weights, which
+			// pullWatch keeps from recording): no plan.
+			return nil
 		}
 	}
-	grouped := r.grouped
-	transStart := g.TransStart
 	var edges []pullEdge
 	var dst []int32 // per edge, its destination's product state
 	var dest []int32
@@ -156,38 +155,9 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 				}
 			}
 		}
-		for l, from := range r.feed { // as addFeeds
-			if from < 0 || has&(1<<uint(from)) == 0 || !r.fx[l].states.Has(int(s)) {
-				continue
-			}
-			for ch := lo; ch < hi; ch++ {
-				if !r.fx[l].choices.Has(ch) {
-					continue
-				}
-				for t := int(transStart[ch]); t < int(transStart[ch+1]); t++ {
-					add(succ[t-tbase], pullEdge{src: int32(i), feed: true, mask: 1 << uint(l), a: m.beta[ch], b: g.Prob[t]})
-				}
-			}
-		}
-		each := has &^ grouped
-		if each == 0 {
-			continue
-		}
-		for ch := lo; ch < hi; ch++ {
-			lm := each
-			for w := each & filtered; w != 0; w &= w - 1 {
-				l := bits.TrailingZeros64(w)
-				if a := r.allow[l]; a[ch>>6]&(1<<(uint(ch)&63)) == 0 {
-					lm &^= 1 << uint(l)
-				}
-			}
-			if lm == 0 {
-				continue
-			}
-			for t := int(transStart[ch]); t < int(transStart[ch+1]); t++ {
-				add(succ[t-tbase], pullEdge{src: int32(i), mask: lm, a: m.beta[ch], b: g.Prob[t]})
-			}
-		}
+		r.eachFeed(int(s), has, lo, hi, func(l, _, ch, t int) {
+			add(succ[t-tbase], pullEdge{src: int32(i), mask: 1 << uint(l), a: m.beta[ch], b: g.Prob[t]})
+		})
 	}
 	slices.Sort(dest)
 	for d, pid := range dest {
@@ -324,7 +294,7 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 					continue
 				}
 				sl := l
-				if ed.feed {
+				if !ed.group { // a feed
 					sl = pl.feed[l]
 				}
 				src := &ent[int(ed.src)*L+sl]
