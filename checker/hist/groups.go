@@ -154,7 +154,7 @@ func (p *Product) groupBytes() int64 {
 // (its states in [dlo, dhi) only), once per target group; succ are the
 // product successors of the source, by transition.
 func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, slot []int32, next *laneLayer, dlo, dhi int32) {
-	L, mark := r.L, r.mark
+	L := r.L
 	counting := r.counting
 	for _, gx := range grp {
 		if gx.m == 0 {
@@ -164,17 +164,7 @@ func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, s
 		if dst < dlo || dst >= dhi {
 			continue
 		}
-		var d int
-		if next.base >= 0 {
-			d = int(dst - next.base) // a dense layer (dense.go)
-		} else if d = int(slot[dst]); d < 0 {
-			d = len(next.active)
-			slot[dst] = int32(d)
-			mark[dst>>6] |= 1 << (uint(dst) & 63)
-			next.active = append(next.active, dst)
-			next.has = append(next.has, 0)
-			next.ent = append(next.ent, zeroRow[:L]...)
-		}
+		d := r.destRow(next, dst, slot)
 		nh := next.has[d]
 		next.has[d] = nh | gl
 		dr := next.ent[d*L : d*L+L]
