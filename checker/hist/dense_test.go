@@ -32,14 +32,7 @@ func TestDenseSame(t *testing.T) {
 				plan[k] = &Step{Opts: []Opt{{Label: int32(1 + r.IntN(3)), Index: -1}}}
 			}
 		}
-		js := []uint64{0, 1, 1 | Free, 1 | Diff}
-		r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
-		js = js[:1+r.IntN(len(js))]
-		counts := r.IntN(2) == 0
-		spread := 1 << 40
-		if r.IntN(2) == 0 {
-			spread = 1
-		}
+		js, counts, spread := randomPasses(r)
 		run := func(mode int) []*Result {
 			denseMode = mode
 			m := NewModel(g, Config{Beta: beta, MaxProduct: 10000, MinParallel: spread})

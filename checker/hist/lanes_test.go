@@ -31,17 +31,9 @@ func TestLanesAlone(t *testing.T) {
 				plan[k] = &Step{Opts: []Opt{{Label: int32(1 + r.IntN(3)), Index: -1}}}
 			}
 		}
-		// Masks: the plan-free pass, the player's, under Free, and the
-		// difference of the two (Diff, fed by the player's lane, which
-		// walks alone with it when not asked for).
-		js := []uint64{0, 1, 1 | Free, 1 | Diff}
-		r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
-		js = js[:1+r.IntN(len(js))]
-		counts := r.IntN(2) == 0
-		spread := 1 << 40
-		if r.IntN(2) == 0 {
-			spread = 1
-		}
+		// A Diff pass asked without the player's walks with its lane all
+		// the same (its feeder), unasked.
+		js, counts, spread := randomPasses(r)
 		product := func(min int) *Product {
 			m := NewModel(g, Config{Beta: beta, MaxProduct: 10000, MinParallel: min})
 			return NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, g.NumStates))
@@ -84,4 +76,20 @@ func TestLaneGroups(t *testing.T) {
 			t.Errorf("laneGroups(%x) = %v, want %v", c.js, got, c.want)
 		}
 	}
+}
+
+// randomPasses draws the passes a random case asks for at once: some of
+// the plan-free pass, the player's (coalition 1), its free reading and
+// their difference, in a random order; whether they count; and the
+// Config.MinParallel that spreads every step over the cores (1) or none.
+func randomPasses(r *rand.Rand) (js []uint64, counts bool, spread int) {
+	js = []uint64{0, 1, 1 | Free, 1 | Diff}
+	r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
+	js = js[:1+r.IntN(len(js))]
+	counts = r.IntN(2) == 0
+	spread = 1 << 40
+	if r.IntN(2) == 0 {
+		spread = 1
+	}
+	return js, counts, spread
 }

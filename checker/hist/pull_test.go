@@ -45,14 +45,7 @@ func TestPullSame(t *testing.T) {
 			}
 			plan[k] = st
 		}
-		js := []uint64{0, 1, 1 | Free, 1 | Diff}
-		r.Shuffle(len(js), func(a, b int) { js[a], js[b] = js[b], js[a] })
-		js = js[:1+r.IntN(len(js))]
-		counts := r.IntN(2) == 0
-		spread := 1 << 40
-		if r.IntN(2) == 0 {
-			spread = 1
-		}
+		js, counts, spread := randomPasses(r)
 		run := func(mode int) []*Result {
 			pullMode = mode
 			m := NewModel(g, Config{Beta: beta, MaxProduct: 10000, MinParallel: spread})
