@@ -47,7 +47,7 @@ type productGroups struct {
 // Allowed's results, cached as they are, so that a filter met again at
 // every step is grouped once), to be filled (fillGroups) before use. Not
 // safe for concurrent use: the walks call it when they set a step's
-// filters (laneRun.prepare).
+// filters (laneRun.explore).
 func (p *Product) groupsOf(a translate.Bitset) *productGroups {
 	var key *uint64
 	if len(a) > 0 {

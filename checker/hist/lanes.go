@@ -329,18 +329,9 @@ func (r *laneRun) setGroups() {
 	}
 }
 
-// prepare explores the states of the current layer (the product grows
-// only here, before the walks of a step run at once), sets the step's
-// target groups and fills them (fillAll fills those of several walks at
-// once first, on two cores).
-func (r *laneRun) prepare() {
-	r.explore()
-	for _, gs := range r.gsets {
-		r.p.fillGroups(gs.tg, &r.p.seen)
-	}
-}
-
-// explore is prepare without filling the target groups.
+// explore explores the states of the current layer (the product grows
+// only here, before the walks of a step run at once) and sets the step's
+// target groups, which Product.fillAll then fills for every walk.
 func (r *laneRun) explore() {
 	p := r.p
 	r.setGroups()
@@ -855,17 +846,21 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		if k < len(steps) {
 			st = steps[k]
 		}
+		all := runs[:len(runs):len(runs)]
 		for _, r := range runs {
 			r.split(st, js)
 			r.explore()
 		}
-		p.fillAll(runs)
-		// The side walks read their main walks' current layers: they step
-		// first, on this goroutine (they hold a handful of states).
 		for _, sd := range sides {
 			sd.r.split(st, js)
 			sd.refill(js)
-			sd.r.prepare()
+			sd.r.explore()
+			all = append(all, sd.r)
+		}
+		p.fillAll(all)
+		// The side walks read their main walks' current layers: they step
+		// first, on this goroutine (they hold a handful of states).
+		for _, sd := range sides {
 			sd.r.step(k, p.slot)
 		}
 		sched.walks(runs, k)
