@@ -75,10 +75,7 @@ func (sd *sideRun) refill(js []uint64) {
 			continue
 		}
 		stand |= 1 << uint(l)
-		base := js[members[0]]
-		from[l] = slices.IndexFunc(main.lanes, func(ms []int) bool {
-			return slices.ContainsFunc(ms, func(i int) bool { return js[i] == base })
-		})
+		from[l] = sd.mainLane(js, js[members[0]])
 	}
 	var want uint64 // the main lanes stood in for
 	for _, m := range from {
@@ -145,6 +142,14 @@ func (sd *sideRun) refill(js []uint64) {
 	cur.ent = append(cur.ent[:0], out.ent...)
 }
 
+// mainLane is the lane of the main walk that holds coalition j (a plain
+// mask), or -1 once it has none (its histories are gone).
+func (sd *sideRun) mainLane(js []uint64, j uint64) int {
+	return slices.IndexFunc(sd.main.lanes, func(ms []int) bool {
+		return slices.ContainsFunc(ms, func(i int) bool { return js[i] == j })
+	})
+}
+
 // keep is the mask of the side walk's stand-in lanes whose coalitions
 // still have a lane in the main walk: they live on, empty or not, to feed
 // their Diff lanes.
@@ -154,10 +159,7 @@ func (sd *sideRun) keep(js []uint64) uint64 {
 		if members == nil || sd.r.feeder[l] >= 0 {
 			continue
 		}
-		base := js[members[0]]
-		if slices.ContainsFunc(sd.main.lanes, func(ms []int) bool {
-			return slices.ContainsFunc(ms, func(i int) bool { return js[i] == base })
-		}) {
+		if sd.mainLane(js, js[members[0]]) >= 0 {
 			keep |= 1 << uint(l)
 		}
 	}
