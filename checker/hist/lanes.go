@@ -660,13 +660,13 @@ func (r *laneRun) stepSplit(k int, slot []int32, cut int32) {
 	r.cur, r.spare = r.spare, r.cur
 }
 
-// busyLanes is the number of live lanes whose entries may fill the layer:
-// a Diff lane's are the few histories that got stuck, so it does not
-// count (the scheduler weighs walks by it).
+// busyLanes is the number of lanes still walking, by which the scheduler
+// weighs a walk (its row width L also counts finished lanes and room to
+// grow; Diff lanes walk in side walks, which it does not schedule).
 func (r *laneRun) busyLanes() int {
 	n := 0
-	for l, members := range r.lanes {
-		if members != nil && r.feeder[l] < 0 {
+	for _, members := range r.lanes {
+		if members != nil {
 			n++
 		}
 	}
