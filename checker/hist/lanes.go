@@ -99,6 +99,11 @@ type laneRun struct {
 	prevN      int
 	saveActive []int32
 	saveHas    []uint64
+
+	// A walk that runs only to feed Diff lanes (prune.go): per game state
+	// its distance to a feed, and the steps of the walk; nil: not pruned.
+	prune  []int32
+	pruneT int
 }
 
 // zeroRow pads new rows.
@@ -720,6 +725,9 @@ func (r *laneRun) retireKeep(k int, out []*Result, keep uint64) bool {
 				continue // a plain coalition that walked only to feed a Diff lane
 			}
 			res := &Result{EmptyAt: k}
+			if r.feeder[l] >= 0 {
+				res.EmptyAt = -1 // see Result.EmptyAt
+			}
 			r.finish(l, res)
 			out[i] = res
 		}
@@ -839,6 +847,12 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			sides = append(sides, &sideRun{r: newLaneRun(p, members, js, counting, start), main: main})
 		}
 	}
+	nout := len(out)
+	for _, r := range runs {
+		if feedOnly(r, nout) {
+			r.setPrune(sides, steps, T, js)
+		}
+	}
 	sched := newScheduler(p)
 	for k := 0; k < T && len(runs)+len(sides) > 0; k++ {
 		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: laneDetail(len(js), runs)})
@@ -864,6 +878,9 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			sd.r.step(k, p.slot)
 		}
 		sched.walks(runs, k)
+		for _, r := range runs {
+			r.pruneLayer(k + 1)
+		}
 		p.checkLaneBudget(runs)
 		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
 		limit.PassStep()      // --max-steps: one step however many lanes walk it
@@ -913,7 +930,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes() + p.groupBytes()
+	mem := p.bytes() + p.groupBytes() + m.revBytes()
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}

@@ -50,7 +50,9 @@ type Result struct {
 	PAcc, PRej  Scaled   // probabilities
 	RAcc, RRej  *big.Rat // exact probabilities, when the model is exact
 	// EmptyAt is the first step (0-based) after which no history is left,
-	// or -1.
+	// or -1; always -1 for a Diff pass, whose histories may join it at any
+	// step its plain coalition still walks (and whose walk may retire
+	// early when that coalition's rows are pruned, prune.go).
 	EmptyAt int
 }
 
