@@ -441,7 +441,11 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 		for _, gs := range gsets {
 			if gl := has & gs.lanes; gl != 0 {
-				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
+				if gl&(gl-1) == 0 && next.base >= 0 {
+					r.addGroups1(gs.tg.g[nd.g0:nd.g1], bits.TrailingZeros64(gl), &row[bits.TrailingZeros64(gl)], succ, next, dlo, dhi)
+				} else {
+					r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
+				}
 			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
