@@ -177,14 +177,16 @@ func TestSeveralInitialStates(t *testing.T) {
 
 func TestLimit(t *testing.T) {
 	g := npdGame(2)
-	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{MaxProduct: 10})
+	c, err := New(prism.NewFileSet(), g, &gameEnv{g: g}, Config{MaxProduct: 5})
 	if err != nil {
 		t.Fatal(err)
 	}
-	// F<=20 has 21 residuals × 4 states > 10 product states.
+	// F<=20 pairs the 4 states with "F<=20 reward" (its deadline on the
+	// step counter) and, once "reward" is seen, with true: more than 5
+	// product states.
 	_, err = c.Check(&prism.Metric{Kind: prism.MetricCount, Outcome: xFle(xNum(20), xLab("reward"))})
 	var le *LimitError
-	if !errors.As(err, &le) || le.Limit != 10 {
+	if !errors.As(err, &le) || le.Limit != 5 {
 		t.Fatalf("got %v, want a LimitError", err)
 	}
 }

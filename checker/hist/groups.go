@@ -206,3 +206,56 @@ func (r *laneRun) addGroups(grp []group, gl uint64, row []entry, succ []int32, s
 		}
 	}
 }
+
+// addGroups1 is addGroups for one lane l of a dense next layer: the same
+// sums, term by term, with the source's entry read once.
+func (r *laneRun) addGroups1(grp []group, l int, src *entry, succ []int32, next *laneLayer, dlo, dhi int32) {
+	L := r.L
+	bit := uint64(1) << uint(l)
+	base := next.base
+	has, ent := next.has, next.ent
+	counting := r.counting
+	sce, spe, sch, scl, sp := src.ce, src.pe, src.ch, src.cl, src.p
+	for _, gx := range grp {
+		if gx.m == 0 {
+			break // a filter's groups end here
+		}
+		dst := succ[gx.first]
+		if dst < dlo || dst >= dhi {
+			continue
+		}
+		d := int(dst - base)
+		nh := has[d]
+		has[d] = nh | bit
+		e := &ent[d*L+l]
+		if nh&bit == 0 {
+			e.ce, e.pe = sce, spe
+		}
+		if counting {
+			mx := float64(gx.m)
+			ah, al := sch, scl
+			if mx != 1 {
+				ah = sch * mx
+				al = math.FMA(sch, mx, -ah) + scl*mx
+			}
+			if y := sce - e.ce + pow2Bias; uint32(y) <= 2*pow2Bias {
+				f := pow2[y]
+				a, h := ah*f, e.ch
+				sum := h + a
+				bb := sum - h
+				e.cl += (h - (sum - bb)) + (a - bb) + al*f
+				e.ch = sum
+			} else {
+				c := Count{e.ch, e.cl, int(e.ce)}.Add(Count{ah, al, int(sce)})
+				e.ch, e.cl, e.ce = c.hi, c.lo, int32(c.exp)
+			}
+		}
+		v := sp * gx.w
+		if y := spe - e.pe + pow2Bias; uint32(y) <= 2*pow2Bias {
+			e.p += v * pow2[y]
+		} else {
+			mm, y := addScaled(e.p, int(e.pe), v, int(spe))
+			e.p, e.pe = mm, int32(y)
+		}
+	}
+}

@@ -99,6 +99,11 @@ type laneRun struct {
 	prevN      int
 	saveActive []int32
 	saveHas    []uint64
+
+	// A walk that runs only to feed Diff lanes (prune.go): per game state
+	// its distance to a feed, and the steps of the walk; nil: not pruned.
+	prune  []int32
+	pruneT int
 }
 
 // zeroRow pads new rows.
@@ -332,7 +337,7 @@ func (r *laneRun) setGroups() {
 // explore explores the states of the current layer (the product grows
 // only here, before the walks of a step run at once) and sets the step's
 // target groups, which Product.fillAll then fills for every walk.
-func (r *laneRun) explore() {
+func (r *laneRun) explore(k int) {
 	p := r.p
 	r.setGroups()
 	// The layer is in order of product state: its last state is the
@@ -340,6 +345,7 @@ func (r *laneRun) explore() {
 	if n := len(r.cur.active); n > 0 && int(r.cur.active[n-1]) >= p.Explored() {
 		p.expandTo(r.cur.active[n-1])
 	}
+	p.ExploreDue(r.cur.active, k)
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -435,7 +441,11 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 		for _, gs := range gsets {
 			if gl := has & gs.lanes; gl != 0 {
-				r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
+				if gl&(gl-1) == 0 && next.base >= 0 {
+					r.addGroups1(gs.tg.g[nd.g0:nd.g1], bits.TrailingZeros64(gl), &row[bits.TrailingZeros64(gl)], succ, next, dlo, dhi)
+				} else {
+					r.addGroups(gs.tg.g[nd.g0:nd.g1], gl, row, succ, slot, next, dlo, dhi)
+				}
 			}
 		}
 		if has&feeding != 0 && feedStates[s>>6]&(1<<(uint(s)&63)) != 0 {
@@ -720,6 +730,9 @@ func (r *laneRun) retireKeep(k int, out []*Result, keep uint64) bool {
 				continue // a plain coalition that walked only to feed a Diff lane
 			}
 			res := &Result{EmptyAt: k}
+			if r.feeder[l] >= 0 {
+				res.EmptyAt = -1 // see Result.EmptyAt
+			}
 			r.finish(l, res)
 			out[i] = res
 		}
@@ -839,6 +852,12 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			sides = append(sides, &sideRun{r: newLaneRun(p, members, js, counting, start), main: main})
 		}
 	}
+	nout := len(out)
+	for _, r := range runs {
+		if feedOnly(r, nout) {
+			r.setPrune(sides, steps, T, js)
+		}
+	}
 	sched := newScheduler(p)
 	for k := 0; k < T && len(runs)+len(sides) > 0; k++ {
 		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: laneDetail(len(js), runs)})
@@ -849,12 +868,12 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		all := runs[:len(runs):len(runs)]
 		for _, r := range runs {
 			r.split(st, js)
-			r.explore()
+			r.explore(k)
 		}
 		for _, sd := range sides {
 			sd.r.split(st, js)
 			sd.refill(js)
-			sd.r.explore()
+			sd.r.explore(k)
 			all = append(all, sd.r)
 		}
 		p.fillAll(all)
@@ -864,6 +883,9 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			sd.r.step(k, p.slot)
 		}
 		sched.walks(runs, k)
+		for _, r := range runs {
+			r.pruneLayer(k + 1)
+		}
 		p.checkLaneBudget(runs)
 		limit.CheckDeadline() // --timeout: a horizon of 10^7 steps takes long
 		limit.PassStep()      // --max-steps: one step however many lanes walk it
@@ -913,7 +935,7 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes() + p.groupBytes()
+	mem := p.bytes() + p.groupBytes() + m.revBytes()
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}

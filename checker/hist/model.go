@@ -32,6 +32,7 @@ type Model struct {
 	stuckOwners map[*Step]uint64              // owners some state of whom the step leaves stuck (unavail.go)
 	feeds       map[[2]*uint64]*feedFilter    // per pair of filters, free and plain (lanes.go, feedFilter)
 	owners      uint64                        // ownersMask cache
+	rev         *reverse                      // the reversed game graph (prune.go), once built
 	meter       *progress.Meter               // the current query's progress (SetMeter); nil: none
 }
 

@@ -50,7 +50,9 @@ type Result struct {
 	PAcc, PRej  Scaled   // probabilities
 	RAcc, RRej  *big.Rat // exact probabilities, when the model is exact
 	// EmptyAt is the first step (0-based) after which no history is left,
-	// or -1.
+	// or -1; always -1 for a Diff pass, whose histories may join it at any
+	// step its plain coalition still walks (and whose walk may retire
+	// early when that coalition's rows are pruned, prune.go).
 	EmptyAt int
 }
 
@@ -417,9 +419,10 @@ func (r *passRun) begin(start int32) {
 }
 
 // prepare readies step k: it explores the states of the current layer
-// and widens counts that could overflow. Steps of several runs may then
-// run at once (the product is only read).
-func (r *passRun) prepare() {
+// (and their successors at k where k is their Due position) and widens
+// counts that could overflow. Steps of several runs may then run at once
+// (the product is only read).
+func (r *passRun) prepare(k int) {
 	p, cur := r.p, r.cur
 	var top int32
 	for _, pid := range cur.active {
@@ -428,6 +431,7 @@ func (r *passRun) prepare() {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
+	p.ExploreDue(cur.active, k)
 	if cur.w > 0 {
 		// Headroom: an entry of the next layer sums at most E entries of this one.
 		edges := 0

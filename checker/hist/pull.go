@@ -71,7 +71,7 @@ func (r *laneRun) pullWatch() bool {
 	// A layer that grows (the plan-free lane on a large product) is not
 	// copied: its size tells it changed.
 	n := len(r.cur.active)
-	same := !r.p.m.tinyWeights && pullMode != pullOff && r.L == r.prevL && sameAllow(r.allow, r.prevAllow) && (n == r.prevN || pullMode == pullEager)
+	same := r.prune == nil && !r.p.m.tinyWeights && pullMode != pullOff && r.L == r.prevL && sameAllow(r.allow, r.prevAllow) && (n == r.prevN || pullMode == pullEager)
 	r.prevAllow = append(r.prevAllow[:0], r.allow...)
 	r.prevL, r.prevN = r.L, n
 	if !same {

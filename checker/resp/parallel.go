@@ -65,8 +65,13 @@ func (q *Query) closed() bool {
 		}
 		next = next[:0]
 		for _, id := range level {
-			// Explores id; its successors at its Due position, if any.
-			for _, to := range p.Successors(id, int(p.Due[id])) {
+			// Explores id; its successors at its Due position, if a
+			// step within the horizon may take them.
+			d := int(p.Due[id])
+			if d >= q.T {
+				d = -1 // no step: the successors of every other step
+			}
+			for _, to := range p.Successors(id, d) {
 				if mark(to) {
 					next = append(next, to)
 				}

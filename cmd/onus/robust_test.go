@@ -68,7 +68,7 @@ var robustRows = []struct {
 		"onus: warning: sweep.prism (N=4): deadlocks detected and fixed in 1 states (self-loops added, as PRISM does)", []string{"Exported 5 states, 5 transitions"}},
 	{"no deadlock, no warning", []string{"build", "inf.prism"}, exitOK, "", []string{"States:      3 (1 initial)"}},
 	{"results print before a later property's limit", []string{"check", "sweep.prism", "--const", "N=5", "--max-states", "6",
-		"--pf", "P=? [ X x=1 ]", "--pf", "P=? [ G<=50 (x<=5) ]"}, exitLimit,
+		"--pf", "P=? [ X x=1 ]", "--pf", "P=? [ G<=50 (x<=3 | (F<=2 x=5)) ]"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 6 product states", []string{"Model checking: P=? [ X x=1 ]", "Result: 1\n"}},
 	// each --pf under its own name: the last line is the third --pf's
 	{"every bad --pf is reported", []string{"check", "inf.prism", "--pf", "P>=0.5 ]", "--pf", "<<p1>> Pmax=? [ F t=1 ]", "--pf", "P=? [ F"}, exitBadInput,
