@@ -768,7 +768,7 @@ func (r *laneRun) finish(l int, res *Result) {
 			pj = pj.add(Scaled{e.p, int(e.pe)})
 		}
 	}
-	res.PAcc, res.PRej = pa, pj
+	res.PAcc, res.PRej = pa.norm(), pj.norm()
 	if r.counting {
 		res.NAcc, res.NRej = na, nj
 		res.CAcc, res.CRej = na.Int(), nj.Int()
@@ -859,13 +859,22 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		}
 	}
 	sched := newScheduler(p)
+	settle := &settler{p: p, from: freeFrom(steps, T)}
 	for k := 0; k < T && len(runs)+len(sides) > 0; k++ {
+		all := runs[:len(runs):len(runs)]
+		for _, sd := range sides {
+			all = append(all, sd.r)
+		}
+		if settle.try(all, k, T, out) {
+			runs, sides = nil, nil
+			break
+		}
 		p.m.meter.Report(progress.Status{Task: "histories", Step: int64(k), Steps: int64(T), Detail: laneDetail(len(js), runs)})
 		var st *Step
 		if k < len(steps) {
 			st = steps[k]
 		}
-		all := runs[:len(runs):len(runs)]
+		all = runs[:len(runs):len(runs)]
 		for _, r := range runs {
 			r.split(st, js)
 			r.explore(k)

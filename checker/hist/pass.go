@@ -674,7 +674,7 @@ func (r *passRun) finish(res *Result) {
 			}
 		}
 	}
-	res.PAcc, res.PRej = pa, pj
+	res.PAcc, res.PRej = pa.norm(), pj.norm()
 	switch counts {
 	case countExact:
 		res.NAcc, res.NRej = CountOf(res.CAcc), CountOf(res.CRej)

@@ -51,3 +51,13 @@ func (x Scaled) Ratio(y Scaled) float64 {
 	}
 	return math.Ldexp(x.m/y.m, x.e-y.e)
 }
+
+// norm returns x with its mantissa in [1/2, 1) (0 as {0, 0}): the same
+// value, one representation, whatever sums gave it.
+func (x Scaled) norm() Scaled {
+	if x.m == 0 {
+		return Scaled{}
+	}
+	m, e := math.Frexp(x.m)
+	return Scaled{m, x.e + e}
+}
