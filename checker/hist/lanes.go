@@ -423,6 +423,36 @@ func (r *laneRun) walkPart(k int, slot []int32, part *laneLayer, dlo, dhi int32)
 		}
 	}
 	feedStates := r.feedStates
+	var walking uint64 // the lanes with a coalition
+	for l, members := range r.lanes {
+		if members != nil {
+			walking |= 1 << uint(l)
+		}
+	}
+	if next.base >= 0 && feeding == 0 && len(gsets) == 1 && gsets[0].lanes == grouped && walking == grouped && grouped&(grouped-1) == 0 {
+		// One lane, by target groups, into a dense layer (the plan-free
+		// pass of a blame, the walks of a degree): the loop below without
+		// what it does not need.
+		l := bits.TrailingZeros64(grouped)
+		tg := gsets[0].tg.g
+		for i, pid := range cur.active {
+			if cur.has[i]&grouped == 0 {
+				continue
+			}
+			nd := &nodes[pid]
+			if nd.smax < dlo || nd.smin >= dhi {
+				continue // no successor in this part (stepSplit)
+			}
+			var succ []int32
+			if int(due[pid]) == k {
+				succ = p.Successors(pid, k)
+			} else {
+				succ = succAll[succStart[pid]:succStart[pid+1]]
+			}
+			r.addGroups1(tg[nd.g0:nd.g1], l, &cur.ent[i*L+l], succ, next, dlo, dhi)
+		}
+		return
+	}
 	for i, pid := range cur.active {
 		has := cur.has[i]
 		row := cur.ent[i*L : i*L+L]
