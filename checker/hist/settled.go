@@ -115,7 +115,7 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 				continue
 			}
 			res := &Result{EmptyAt: -1}
-			r.finishSettled(l, res, idx, V, W)
+			r.finishTimes(l, res, idx, V, W)
 			for _, i := range members {
 				if i < len(out) {
 					out[i] = res
@@ -287,43 +287,6 @@ func geometric(V, V2 []Count, W, W2 []float64) (int, bool) {
 		}
 	}
 	return d, !first
-}
-
-// finishSettled sums lane l of the current layer into res as finish does,
-// each row's count times V and probability times W of its game state.
-func (r *laneRun) finishSettled(l int, res *Result, idx map[int32]int32, V []Count, W []float64) {
-	p, cur, L := r.p, r.cur, r.L
-	res.Counted = r.counting
-	var pa, pj Scaled
-	var na, nj Count
-	bit := uint64(1) << uint(l)
-	for i, pid := range cur.active {
-		if cur.has[i]&bit == 0 {
-			continue
-		}
-		e := &cur.ent[i*L+l]
-		j := idx[p.S[pid]]
-		var n Count
-		if r.counting {
-			n = mulCount(Count{e.ch, e.cl, int(e.ce)}, V[j])
-		}
-		pm, px := math.Frexp(e.p * W[j]) // normalised, as the layer's entries are
-		pr := Scaled{pm, int(e.pe) + px}
-		if p.Acc[pid] {
-			res.AnyAcc = true
-			na = na.Add(n)
-			pa = pa.add(pr)
-		} else {
-			res.AnyRej = true
-			nj = nj.Add(n)
-			pj = pj.add(pr)
-		}
-	}
-	res.PAcc, res.PRej = pa.norm(), pj.norm()
-	if r.counting {
-		res.NAcc, res.NRej = na, nj
-		res.CAcc, res.CRej = na.Int(), nj.Int()
-	}
 }
 
 // sumCounts returns the sum of V[j] over js (j < 0 left out): the terms
