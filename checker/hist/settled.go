@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
@@ -50,7 +51,7 @@ func freeFrom(steps []*Step, T int) int {
 // times it ran, settledJumps the times its programme stopped early.
 var settledOff = false
 
-var settledRuns, settledJumps int
+var settledRuns, settledJumps atomic.Int64
 
 // settler decides and runs the shortcut for runLanes.
 type settler struct {
@@ -101,10 +102,10 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	}
 	V, W, ok := st.continuations(R, succ, start, n, k, T)
 	if !ok {
-		st.tried = w
+		st.from = T // a probability underflows: walk to the horizon
 		return false
 	}
-	settledRuns++
+	settledRuns.Add(1)
 	idx := make(map[int32]int32, len(R))
 	for i, s := range R {
 		idx[s] = int32(i)
@@ -133,10 +134,34 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 // hold more than limit transitions.
 func (st *settler) reach(runs []*laneRun, n, limit int) (R []int32, succ []int32, start []int, ok bool) {
 	g := st.p.m.g
-	idx := map[int32]int32{}
+	// Each state's index in R: a table over the game's states, or a map
+	// when R is bound to be far smaller than the game.
+	var idx map[int32]int32
+	var table []int32
+	if 8*limit < g.NumStates {
+		idx = map[int32]int32{}
+	} else {
+		table = make([]int32, g.NumStates)
+		for i := range table {
+			table[i] = -1
+		}
+	}
+	find := func(s int32) int32 {
+		if table != nil {
+			return table[s]
+		}
+		if j, ok := idx[s]; ok {
+			return j
+		}
+		return -1
+	}
 	add := func(s int32) {
-		if _, ok := idx[s]; !ok {
-			idx[s] = int32(len(R))
+		if find(s) < 0 {
+			if table != nil {
+				table[s] = int32(len(R))
+			} else {
+				idx[s] = int32(len(R))
+			}
 			R = append(R, s)
 		}
 	}
@@ -174,11 +199,8 @@ func (st *settler) reach(runs []*laneRun, n, limit int) (R []int32, succ []int32
 	for _, s := range R {
 		c0, c1 := g.Choices(int(s))
 		for t := g.TransStart[c0]; t < g.TransStart[c1]; t++ {
-			j, ok := idx[g.Target[t]]
-			if !ok {
-				j = -1 // beyond n steps: never read at the step that matters
-			}
-			succ = append(succ, j)
+			// -1: beyond n steps, never read at the step that matters.
+			succ = append(succ, find(g.Target[t]))
 		}
 	}
 	return R, succ, start, true
@@ -246,7 +268,7 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 		if d, ok := geometric(V, V2, W, W2); ok && step < n {
 			// Every state's count grew by the same power of two and no
 			// probability changed: each later step does the same.
-			settledJumps++
+			settledJumps.Add(1)
 			for i := range V2 {
 				if V2[i].hi != 0 {
 					V2[i].exp += d * (n - step)

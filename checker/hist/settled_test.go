@@ -19,7 +19,7 @@ import (
 // same; and that the shortcut ran in most of them.
 func TestSettledSame(t *testing.T) {
 	r := rand.New(rand.NewPCG(61, 3))
-	runs0 := settledRuns
+	runs0 := settledRuns.Load()
 	exactSeen := 0
 	for i := 0; i < 300; i++ {
 		g := randomGame(r)
@@ -88,10 +88,10 @@ func TestSettledSame(t *testing.T) {
 			}
 		}
 	}
-	if n := settledRuns - runs0; n < 150 || exactSeen < 50 {
+	if n := settledRuns.Load() - runs0; n < 150 || exactSeen < 50 {
 		t.Fatalf("the shortcut ran %d times, exact counts compared %d times: the games do not test it", n, exactSeen)
 	}
-	t.Logf("the shortcut ran %d times; exact counts compared %d times", settledRuns-runs0, exactSeen)
+	t.Logf("the shortcut ran %d times; exact counts compared %d times", settledRuns.Load()-runs0, exactSeen)
 }
 
 // TestSettledGeometric checks the early stop of the backward programme: in
@@ -99,12 +99,27 @@ func TestSettledSame(t *testing.T) {
 // count doubles at every step and no probability changes, so the
 // programme stops after its first step and multiplies; the results are
 // those of the walk to the horizon, the counts (powers of two times the
-// rows' counts) exactly.
+// rows' counts) exactly. The game is padded with 0 or 300 states the rows
+// never reach (the programme then indexes its states by a table or by a
+// map).
 func TestSettledGeometric(t *testing.T) {
-	g := &translate.Game{Type: prism.TypeMDP, NumStates: 3, Players: []string{"1"}, Actions: []string{"", "a", "b"},
-		ChoiceStart: []int32{0, 2, 4, 6}, ChoiceAction: []int32{1, 2, 1, 2, 1, 2},
-		TransStart: []int32{0, 1, 2, 3, 4, 5, 6}, Target: []int32{1, 2, 0, 2, 0, 1}, Prob: []float64{1, 1, 1, 1, 1, 1}}
-	goal := translate.NewBitset(3)
+	for _, pad := range []int{0, 300} {
+		g := &translate.Game{Type: prism.TypeMDP, NumStates: 3 + pad, Players: []string{"1"}, Actions: []string{"", "a", "b"},
+			ChoiceStart: []int32{0, 2, 4, 6}, ChoiceAction: []int32{1, 2, 1, 2, 1, 2},
+			TransStart: []int32{0, 1, 2, 3, 4, 5, 6}, Target: []int32{1, 2, 0, 2, 0, 1}, Prob: []float64{1, 1, 1, 1, 1, 1}}
+		for s := 3; s < 3+pad; s++ { // a self-loop each
+			g.ChoiceAction = append(g.ChoiceAction, 1)
+			g.Target = append(g.Target, int32(s))
+			g.Prob = append(g.Prob, 1)
+			g.TransStart = append(g.TransStart, int32(len(g.Target)))
+			g.ChoiceStart = append(g.ChoiceStart, int32(len(g.ChoiceAction)))
+		}
+		testSettledGeometric(t, g, pad)
+	}
+}
+
+func testSettledGeometric(t *testing.T, g *translate.Game, pad int) {
+	goal := translate.NewBitset(g.NumStates)
 	goal.Set(1)
 	f := ltlf.NewFactory()
 	psi := f.Anchor(f.Temporal(ltlf.F, 2, 0, f.Atom(0)))
@@ -113,18 +128,18 @@ func TestSettledGeometric(t *testing.T) {
 		run := func(off bool) []*Result {
 			settledOff = off
 			defer func() { settledOff = false }()
-			p := NewProduct(NewModel(g, Config{Beta: uniformBeta(g), MaxProduct: 100}), ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 3))
+			p := NewProduct(NewModel(g, Config{Beta: uniformBeta(g), MaxProduct: 1000}), ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, g.NumStates))
 			return p.Passes(p.Root(0), plan, T, []uint64{0, 1}, true)
 		}
-		jumps := settledJumps
+		jumps := settledJumps.Load()
 		got, want := run(false), run(true)
-		if T > 3 && settledJumps == jumps {
-			t.Errorf("T=%d: the programme did not stop early", T)
+		if T > 3 && settledJumps.Load() == jumps {
+			t.Errorf("pad %d, T=%d: the programme did not stop early", pad, T)
 		}
 		for n := range got {
 			a, b := got[n], want[n]
 			if a.NAcc != b.NAcc || a.NRej != b.NRej || a.PAcc.Float() != b.PAcc.Float() || a.PRej.Float() != b.PRej.Float() {
-				t.Errorf("T=%d, pass %d: settled %+v, walked %+v", T, n, a, b)
+				t.Errorf("pad %d, T=%d, pass %d: settled %+v, walked %+v", pad, T, n, a, b)
 			}
 		}
 	}
