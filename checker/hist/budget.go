@@ -13,13 +13,18 @@ import "github.com/onus-mc/onus/checker/limit"
 const DefaultMaxCountWork = 1 << 34
 
 // productStateBytes estimates the bytes per discovered product state: S,
-// Q, Due and the passes' slot (4 each), Acc (1), its index entry (~48),
-// its node (32).
-const productStateBytes = 4*4 + 1 + 48 + 32
+// Q, Due and the passes' slot (4 each), Acc (1), its node (32); and
+// indexEntryBytes those of an entry of the index map (~48; the states in
+// a table of product.go count the tables' bytes instead).
+const (
+	productStateBytes = 4*4 + 1 + 32
+	indexEntryBytes   = 48
+)
 
 // bytes estimates the memory the product holds.
 func (p *Product) bytes() int64 {
-	return int64(len(p.S))*productStateBytes + 4*int64(len(p.Succ)+len(p.closeSucc)) + 8*int64(len(p.SuccStart)) + 4*int64(len(p.closeAt))
+	return int64(len(p.S))*productStateBytes + int64(p.mapped)*indexEntryBytes + p.tableBytes() +
+		4*int64(len(p.Succ)+len(p.closeSucc)) + 8*int64(len(p.SuccStart)) + 4*int64(len(p.closeAt))
 }
 
 // bytes estimates the memory of a layer: per entry its product state (4),

@@ -46,6 +46,11 @@ type Product struct {
 	seen    []int32                    // scratch: per game state
 	seen2   []int32                    // the second goroutine's of fillAll
 	index   map[uint64]int32
+	// qs holds, per automaton state met, how its product ids are found:
+	// in index, or once it has many, in a table by game state (qIndex).
+	// mapped counts the ids in index.
+	qs     map[int32]*qIndex
+	mapped int
 	// free caches the plan-free pass (Hist_T split by ψ) per (start, T).
 	free map[[2]int]*Result
 	// done caches the other passes by start, plan, horizon and coalition:
@@ -71,10 +76,94 @@ func (p *Product) Size() int { return len(p.S) }
 // Explored returns the number of explored product states (the first ones).
 func (p *Product) Explored() int { return len(p.SuccStart) - 1 }
 
-func (p *Product) lookup(s int32, q int32) int32 {
-	k := uint64(uint32(s))<<32 | uint64(uint32(q))
-	if id, ok := p.index[k]; ok {
-		return id
+// qIndex finds the product ids of one automaton state: by its table
+// over the game's states (-1: none) once it has one, else in the index
+// map, where it has n of them. A lookup by table is one read where the
+// map's is a hash and a cache miss or two; the product's exploration runs
+// between the walks' steps, on one goroutine, and on the robots' million
+// states the map was most of it.
+type qIndex struct {
+	tab []int32
+	n   int
+}
+
+// An automaton state gets a table once it has a twelfth as many product
+// states as the game has states (a table of 4 bytes a game state then
+// takes less than the map's entries, about 48 bytes each) and at least
+// minTable; at most maxTables states get one, and only while all tables
+// take at most maxTableBytes.
+const (
+	minTable      = 1024
+	maxTables     = 8
+	maxTableBytes = 256 << 20
+)
+
+// tablesOff keeps every product id in the map, for tests.
+var tablesOff = false
+
+// indexOf returns how automaton state q's product ids are found, moving
+// them from the map to a table when they have become many.
+func (p *Product) indexOf(q int32) *qIndex {
+	qi := p.qs[q]
+	if qi == nil {
+		if p.qs == nil {
+			p.qs = map[int32]*qIndex{}
+		}
+		qi = &qIndex{}
+		p.qs[q] = qi
+	}
+	n := p.m.g.NumStates
+	if qi.tab != nil || qi.n < max(minTable, n/12) || tablesOff {
+		return qi
+	}
+	tables := 0
+	for _, x := range p.qs {
+		if x.tab != nil {
+			tables++
+		}
+	}
+	if tables >= maxTables || int64(tables+1)*4*int64(n) > maxTableBytes {
+		return qi
+	}
+	tab := make([]int32, n)
+	for i := range tab {
+		tab[i] = -1
+	}
+	for id, x := range p.Q {
+		if x == q {
+			s := p.S[id]
+			tab[s] = int32(id)
+			delete(p.index, uint64(uint32(s))<<32|uint64(uint32(q)))
+		}
+	}
+	p.mapped -= qi.n
+	qi.tab, qi.n = tab, 0
+	return qi
+}
+
+// tableBytes is the memory of the product's tables.
+func (p *Product) tableBytes() int64 {
+	var b int64
+	for _, qi := range p.qs {
+		b += 4 * int64(len(qi.tab))
+	}
+	return b
+}
+
+func (p *Product) lookup(s int32, q int32) int32 { return p.lookupIn(p.indexOf(q), s, q) }
+
+// lookupIn is lookup with q's index (indexOf) at hand.
+func (p *Product) lookupIn(qi *qIndex, s int32, q int32) int32 {
+	var k uint64
+	if qi.tab != nil {
+		if id := qi.tab[s]; id >= 0 {
+			return id
+		}
+	} else {
+		k = uint64(uint32(s))<<32 | uint64(uint32(q))
+		if id, ok := p.index[k]; ok {
+			return id
+		}
 	}
 	id := int32(len(p.S))
 	if len(p.S) >= p.m.maxProduct {
@@ -95,7 +184,13 @@ func (p *Product) lookup(s int32, q int32) int32 {
 		}
 		p.dues[due] = true
 	}
-	p.index[k] = id
+	if qi.tab != nil {
+		qi.tab[s] = id
+	} else {
+		p.index[k] = id
+		p.mapped++
+		qi.n++
+	}
 	return id
 }
 
@@ -221,8 +316,9 @@ func (p *Product) explore() {
 		panic(&limit.Error{What: "product transitions", Limit: maxTrans})
 	}
 	qn := p.A.Prog(q, letter)
+	qi := p.indexOf(qn)
 	for t := tlo; t < thi; t++ {
-		p.Succ = append(p.Succ, p.lookup(g.Target[t], qn))
+		p.Succ = append(p.Succ, p.lookupIn(qi, g.Target[t], qn))
 	}
 	p.SuccStart = append(p.SuccStart, len(p.Succ))
 	c := int32(-1)

@@ -1,9 +1,11 @@
 package hist
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -47,5 +49,57 @@ func TestCloseLater(t *testing.T) {
 	}
 	if a, b := r5.PAcc.Float(), r8.PAcc.Float(); a != b || a == 0 {
 		t.Errorf("P(F<=5 goal) is %v at T = 5 and %v at T = 8", a, b)
+	}
+}
+
+// TestTablesSame checks that product ids found by table (an automaton
+// state with many product states) are those the index map gives: on a
+// 3000-state game whose product has two automaton states with thousands
+// of product states each, the product's states and the passes' results
+// are the same with tables and without.
+func TestTablesSame(t *testing.T) {
+	const n = 3000
+	g := &translate.Game{Type: prism.TypeMDP, NumStates: n, Players: []string{"1"}, Actions: []string{"", "a", "b"},
+		ChoiceStart: []int32{0}, TransStart: []int32{0}}
+	for s := 0; s < n; s++ {
+		for c, to := range []int{(s*7 + 1) % n, (s*13 + 5) % n} {
+			g.ChoiceAction = append(g.ChoiceAction, int32(1+c))
+			g.Target = append(g.Target, int32(to), int32((to+3)%n))
+			g.Prob = append(g.Prob, 0.5, 0.5)
+			g.TransStart = append(g.TransStart, int32(len(g.Target)))
+		}
+		g.ChoiceStart = append(g.ChoiceStart, int32(len(g.ChoiceAction)))
+	}
+	goal := translate.NewBitset(n)
+	for s := 0; s < n; s += 17 {
+		goal.Set(s)
+	}
+	f := ltlf.NewFactory()
+	psi := f.Temporal(ltlf.F, ltlf.Unbounded, 0, f.Atom(0))
+	run := func(off bool) (*Product, []*Result) {
+		tablesOff = off
+		defer func() { tablesOff = false }()
+		p := NewProduct(NewModel(g, Config{Beta: uniformBeta(g), MaxProduct: 1 << 20}), ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, n))
+		return p, p.Passes(p.Root(0), nil, 60, []uint64{0, 1}, true)
+	}
+	pt, rt := run(false)
+	pm, rm := run(true)
+	tables := 0
+	for _, qi := range pt.qs {
+		if qi.tab != nil {
+			tables++
+		}
+	}
+	if tables == 0 {
+		t.Fatalf("no automaton state got a table (%d product states): the test does not test them", pt.Size())
+	}
+	if !reflect.DeepEqual(pt.S, pm.S) || !reflect.DeepEqual(pt.Q, pm.Q) || !reflect.DeepEqual(pt.Succ, pm.Succ) {
+		t.Fatalf("the product's states differ with tables (%d states) and without (%d)", pt.Size(), pm.Size())
+	}
+	if !reflect.DeepEqual(rt, rm) {
+		t.Fatalf("results with tables %+v, without %+v", rt, rm)
+	}
+	if pt.mapped >= pm.mapped {
+		t.Fatalf("%d ids in the map with tables, %d without", pt.mapped, pm.mapped)
 	}
 }
