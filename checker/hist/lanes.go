@@ -773,7 +773,12 @@ func (r *laneRun) retireKeep(k int, out []*Result, keep uint64) bool {
 
 // finish sums lane l of the current layer into res, split by acceptance,
 // as passRun.finish does for a pass run alone.
-func (r *laneRun) finish(l int, res *Result) {
+func (r *laneRun) finish(l int, res *Result) { r.finishTimes(l, res, nil, nil, nil) }
+
+// finishTimes is finish with, when V is set, each row's count multiplied
+// by V and its probability by W of its game state's index in idx (the
+// paths of the steps left, settled.go).
+func (r *laneRun) finishTimes(l int, res *Result, idx map[int32]int32, V []Count, W []float64) {
 	p, cur, L := r.p, r.cur, r.L
 	res.Counted = r.counting
 	var pa, pj Scaled
@@ -788,14 +793,23 @@ func (r *laneRun) finish(l int, res *Result) {
 		if r.counting {
 			n = Count{e.ch, e.cl, int(e.ce)}
 		}
+		pr := Scaled{e.p, int(e.pe)}
+		if V != nil {
+			j := idx[p.S[pid]]
+			if r.counting {
+				n = mulCount(n, V[j])
+			}
+			pm, px := math.Frexp(e.p * W[j]) // normalised, as the layer's entries are
+			pr = Scaled{pm, int(e.pe) + px}
+		}
 		if p.Acc[pid] {
 			res.AnyAcc = true
 			na = na.Add(n)
-			pa = pa.add(Scaled{e.p, int(e.pe)})
+			pa = pa.add(pr)
 		} else {
 			res.AnyRej = true
 			nj = nj.Add(n)
-			pj = pj.add(Scaled{e.p, int(e.pe)})
+			pj = pj.add(pr)
 		}
 	}
 	res.PAcc, res.PRej = pa.norm(), pj.norm()

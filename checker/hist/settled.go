@@ -2,6 +2,9 @@ package hist
 
 import (
 	"math"
+	"runtime"
+	"sort"
+	"sync"
 
 	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
@@ -44,10 +47,10 @@ func freeFrom(steps []*Step, T int) int {
 }
 
 // settledOff switches the shortcut off for tests; settledRuns counts the
-// times it ran.
+// times it ran, settledJumps the times its programme stopped early.
 var settledOff = false
 
-var settledRuns int
+var settledRuns, settledJumps int
 
 // settler decides and runs the shortcut for runLanes.
 type settler struct {
@@ -112,7 +115,7 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 				continue
 			}
 			res := &Result{EmptyAt: -1}
-			r.finishSettled(l, res, idx, V, W)
+			r.finishTimes(l, res, idx, V, W)
 			for _, i := range members {
 				if i < len(out) {
 					out[i] = res
@@ -193,12 +196,10 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 	for i := range R {
 		V[i], W[i] = countOne, 1
 	}
-	for step := 1; step <= n; step++ {
-		m.meter.Report(progress.Status{Task: "histories", Step: int64(k + step - 1), Steps: int64(T), Detail: "the outcome is settled: counting the rest once"})
-		limit.CheckDeadline()
-		limit.PassStep()
-		for i, s := range R {
-			c0, c1 := g.Choices(int(s))
+	// One step for the states R[lo:hi]; false if a probability underflows.
+	part := func(lo, hi int) bool {
+		for i := lo; i < hi; i++ {
+			c0, c1 := g.Choices(int(R[i]))
 			t0 := int(g.TransStart[c0])
 			out := succ[start[i]:start[i+1]]
 			V2[i] = sumCounts(V, out)
@@ -206,16 +207,52 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 			for ch := c0; ch < c1; ch++ {
 				var wc float64
 				for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-					if j := out[t-t0]; j >= 0 { // else s is farther than n−step from the rows: not needed
+					if j := out[t-t0]; j >= 0 { // else R[i] is farther than n−step from the rows: not needed
 						wc += g.Prob[t] * W[j]
 					}
 				}
 				w += m.beta[ch] * wc
 			}
 			if w != 0 && w < 0x1p-500 {
-				return nil, nil, false
+				return false
 			}
 			W2[i] = w
+		}
+		return true
+	}
+	// Two goroutines when a step is large (each writes its own states).
+	cut := len(R)
+	if start[len(R)] >= settledSplit && runtime.GOMAXPROCS(0) > 1 {
+		cut = sort.SearchInts(start, start[len(R)]/2)
+	}
+	for step := 1; step <= n; step++ {
+		m.meter.Report(progress.Status{Task: "histories", Step: int64(k + step - 1), Steps: int64(T), Detail: "the outcome is settled: counting the rest once"})
+		limit.CheckDeadline()
+		limit.PassStep()
+		ok2 := true
+		var wg sync.WaitGroup
+		if cut < len(R) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				ok2 = part(cut, len(R))
+			}()
+		}
+		ok := part(0, cut)
+		wg.Wait()
+		if !ok || !ok2 {
+			return nil, nil, false
+		}
+		if d, ok := geometric(V, V2, W, W2); ok && step < n {
+			// Every state's count grew by the same power of two and no
+			// probability changed: each later step does the same.
+			settledJumps++
+			for i := range V2 {
+				if V2[i].hi != 0 {
+					V2[i].exp += d * (n - step)
+				}
+			}
+			return V2, W2, true
 		}
 		V, V2 = V2, V
 		W, W2 = W2, W
@@ -223,41 +260,33 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 	return V, W, true
 }
 
-// finishSettled sums lane l of the current layer into res as finish does,
-// each row's count times V and probability times W of its game state.
-func (r *laneRun) finishSettled(l int, res *Result, idx map[int32]int32, V []Count, W []float64) {
-	p, cur, L := r.p, r.cur, r.L
-	res.Counted = r.counting
-	var pa, pj Scaled
-	var na, nj Count
-	bit := uint64(1) << uint(l)
-	for i, pid := range cur.active {
-		if cur.has[i]&bit == 0 {
+// settledSplit is the transitions of the reachable states from which a
+// step of the backward programme runs on two goroutines.
+const settledSplit = 1 << 14
+
+// geometric reports whether the step from V, W to V2, W2 multiplied every
+// count by one power of two, exactly, and left every probability as it
+// was (a game in which every state has as many transitions, all leading
+// to such states): the programme's later steps then do the same. It
+// returns the power.
+func geometric(V, V2 []Count, W, W2 []float64) (int, bool) {
+	d := 0
+	first := true
+	for i := range V {
+		a, b := V[i], V2[i]
+		if W2[i] != W[i] || a.hi != b.hi || a.lo != b.lo {
+			return 0, false
+		}
+		if a.hi == 0 {
 			continue
 		}
-		e := &cur.ent[i*L+l]
-		j := idx[p.S[pid]]
-		var n Count
-		if r.counting {
-			n = mulCount(Count{e.ch, e.cl, int(e.ce)}, V[j])
-		}
-		pm, px := math.Frexp(e.p * W[j]) // normalised, as the layer's entries are
-		pr := Scaled{pm, int(e.pe) + px}
-		if p.Acc[pid] {
-			res.AnyAcc = true
-			na = na.Add(n)
-			pa = pa.add(pr)
-		} else {
-			res.AnyRej = true
-			nj = nj.Add(n)
-			pj = pj.add(pr)
+		if first {
+			d, first = b.exp-a.exp, false
+		} else if b.exp-a.exp != d {
+			return 0, false
 		}
 	}
-	res.PAcc, res.PRej = pa.norm(), pj.norm()
-	if r.counting {
-		res.NAcc, res.NRej = na, nj
-		res.CAcc, res.CRej = na.Int(), nj.Int()
-	}
+	return d, !first
 }
 
 // sumCounts returns the sum of V[j] over js (j < 0 left out): the terms

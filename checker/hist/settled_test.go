@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/onus-mc/onus/checker/ltlf"
+	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -91,4 +92,40 @@ func TestSettledSame(t *testing.T) {
 		t.Fatalf("the shortcut ran %d times, exact counts compared %d times: the games do not test it", n, exactSeen)
 	}
 	t.Logf("the shortcut ran %d times; exact counts compared %d times", settledRuns-runs0, exactSeen)
+}
+
+// TestSettledGeometric checks the early stop of the backward programme: in
+// a game where every state has two choices of one transition each, every
+// count doubles at every step and no probability changes, so the
+// programme stops after its first step and multiplies; the results are
+// those of the walk to the horizon, the counts (powers of two times the
+// rows' counts) exactly.
+func TestSettledGeometric(t *testing.T) {
+	g := &translate.Game{Type: prism.TypeMDP, NumStates: 3, Players: []string{"1"}, Actions: []string{"", "a", "b"},
+		ChoiceStart: []int32{0, 2, 4, 6}, ChoiceAction: []int32{1, 2, 1, 2, 1, 2},
+		TransStart: []int32{0, 1, 2, 3, 4, 5, 6}, Target: []int32{1, 2, 0, 2, 0, 1}, Prob: []float64{1, 1, 1, 1, 1, 1}}
+	goal := translate.NewBitset(3)
+	goal.Set(1)
+	f := ltlf.NewFactory()
+	psi := f.Anchor(f.Temporal(ltlf.F, 2, 0, f.Atom(0)))
+	plan := []*Step{{Opts: []Opt{{Label: 1, Index: -1}}}}
+	for _, T := range []int{3, 40, 400} {
+		run := func(off bool) []*Result {
+			settledOff = off
+			defer func() { settledOff = false }()
+			p := NewProduct(NewModel(g, Config{Beta: uniformBeta(g), MaxProduct: 100}), ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 3))
+			return p.Passes(p.Root(0), plan, T, []uint64{0, 1}, true)
+		}
+		jumps := settledJumps
+		got, want := run(false), run(true)
+		if T > 3 && settledJumps == jumps {
+			t.Errorf("T=%d: the programme did not stop early", T)
+		}
+		for n := range got {
+			a, b := got[n], want[n]
+			if a.NAcc != b.NAcc || a.NRej != b.NRej || a.PAcc.Float() != b.PAcc.Float() || a.PRej.Float() != b.PRej.Float() {
+				t.Errorf("T=%d, pass %d: settled %+v, walked %+v", T, n, a, b)
+			}
+		}
+	}
 }
