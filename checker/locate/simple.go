@@ -78,13 +78,13 @@ func fillSimple(ws []*worker) *table {
 				c := pending[next]
 				next++
 				settled++
-				st := progress.Status{Task: "coalitions", Step: int64(settled), Steps: int64(size),
-					Detail: fmt.Sprintf("%d solved", len(wins)+len(loses))}
+				done, solved := settled, len(wins)+len(loses)
 				s := covered(c)
 				mu.Unlock()
-				if next%64 == 0 {
+				if done%64 == 0 {
 					limit.CheckDeadline() // covered scans every certificate
-					w.v.report(st)
+					w.v.report(progress.Status{Task: "coalitions", Step: int64(done), Steps: int64(size),
+						Detail: fmt.Sprintf("%d solved", solved)})
 				}
 				if s != 0 {
 					state[c] = s // each c is written by one worker
