@@ -269,6 +269,13 @@ func (c *Checker) Check(e prism.Expr) (res *Result, err error) {
 // *LimitError), words in the error's During what was running and how
 // far it had got.
 func (c *Checker) startProgress(query string) func(err *error) {
+	_, end := c.trackProgress(query)
+	return end
+}
+
+// trackProgress is startProgress that also returns the meter the query's
+// searches report to (onus locate's, which are not passes).
+func (c *Checker) trackProgress(query string) (*progress.Meter, func(err *error)) {
 	short := query
 	if len(short) > 60 {
 		short = short[:57] + "..."
@@ -295,7 +302,7 @@ func (c *Checker) startProgress(query string) func(err *error) {
 	}
 	m := progress.Track(show, delay, label)
 	c.hist.SetMeter(m)
-	return func(err *error) {
+	return m, func(err *error) {
 		m.Finish()
 		c.hist.SetMeter(nil)
 		c.setPhase("")

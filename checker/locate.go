@@ -133,6 +133,11 @@ func (c *Checker) LocateSets(names []prism.Ident) (out []locate.NamedSet, err er
 
 // Locate computes the responsibility of the groups of q (SPEC §12).
 func (c *Checker) Locate(q LocateQuery) (res *LocateResult, err error) {
+	// Its searches report to Config.Progress; a limit that stops them
+	// (--timeout, Ctrl-C) says how far they had got, worded after settle
+	// has made a panic the error.
+	meter, end := c.trackProgress("locate " + prism.ExprString(q.Objective))
+	defer end(&err)
 	defer settle(&err)
 	g := c.g
 	if len(g.Initial) != 1 {
@@ -204,7 +209,9 @@ func (c *Checker) Locate(q LocateQuery) (res *LocateResult, err error) {
 	default:
 		gm.Groups = locate.Individual(g, keep)
 	}
-	r, err := locate.Run(gm, q.Options)
+	opt := q.Options
+	opt.Meter = meter
+	r, err := locate.Run(gm, opt)
 	if err != nil {
 		if _, ok := err.(*LimitError); ok {
 			return nil, err

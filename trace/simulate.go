@@ -19,7 +19,14 @@ type SimConfig struct {
 	// steps after the plan's end are free), as checker.Checker.PlanChoices
 	// gives them.
 	Allowed []translate.Bitset
+	// Poll, when set, is called every pollEvery steps; an error it
+	// returns (a passed --timeout, Ctrl-C) stops the draw and is
+	// returned.
+	Poll func() error
 }
+
+// pollEvery is how many steps Simulate draws between two calls of Poll.
+const pollEvery = 4096
 
 // StuckError reports that the plan allows no joint action of positive
 // probability in the state reached at a step.
@@ -48,6 +55,11 @@ func Simulate(m *translate.Model, cfg SimConfig) (*History, error) {
 	s := int(g.Initial[rng.IntN(len(g.Initial))])
 	h := &History{States: []int{s}}
 	for k := 0; k < cfg.Steps; k++ {
+		if cfg.Poll != nil && k%pollEvery == pollEvery-1 {
+			if err := cfg.Poll(); err != nil {
+				return nil, err
+			}
+		}
 		var allowed translate.Bitset
 		if k < len(cfg.Allowed) {
 			allowed = cfg.Allowed[k]

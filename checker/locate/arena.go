@@ -3,6 +3,7 @@ package locate
 import (
 	"slices"
 
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -22,6 +23,8 @@ type view struct {
 	coal bool
 	prob bool  // some choice branches
 	pr   preds // reverse edges, built on first use (strategy.go)
+	// meter receives the searches' progress (Options.Meter; nil: none).
+	meter *progress.Meter
 }
 
 // newView builds the view of gm.

@@ -1,11 +1,14 @@
 package locate
 
 import (
+	"fmt"
 	"math/big"
 	"math/bits"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file values a simple game from its minimal winning coalitions M
@@ -68,7 +71,8 @@ func free(n int) poly {
 // counter counts, for a family of sets over the players vars, the subsets
 // of vars holding none of them, by size.
 type counter struct {
-	memo map[string]poly
+	memo  map[string]poly
+	ticks int // branches taken, for the deadline (tick)
 }
 
 // avoid counts the subsets of vars holding no set of the family, which is
@@ -94,6 +98,7 @@ func (ct *counter) avoid(sets []uint64, vars uint64) poly {
 // component counts one connected family of minimal sets over exactly its
 // players.
 func (ct *counter) component(sets []uint64) poly {
+	tick(&ct.ticks) // --timeout, Ctrl-C: the branching may take minutes
 	sort.Slice(sets, func(a, b int) bool { return sets[a] < sets[b] })
 	key := setKey(sets)
 	if p, ok := ct.memo[key]; ok {
@@ -231,7 +236,7 @@ func components(sets []uint64) [][]uint64 {
 // indicesFromMinimal computes every index of the players eff (n of them,
 // bit i standing for eff[i]) of the simple game whose minimal winning
 // coalitions are mins; nulls other players double Count.
-func indicesFromMinimal(mins []uint64, n int, eff []int, nulls int, out []Value) {
+func indicesFromMinimal(mins []uint64, n int, eff []int, nulls int, out []Value, meter *progress.Meter) {
 	ct := &counter{memo: map[string]poly{}}
 	all := uint64(1)<<uint(n) - 1
 	if n == 64 {
@@ -240,6 +245,8 @@ func indicesFromMinimal(mins []uint64, n int, eff []int, nulls int, out []Value)
 	fact := factorials(n)
 	mins = minimalSets(append([]uint64(nil), mins...))
 	for i := 0; i < n; i++ {
+		meter.Report(progress.Status{Task: "counting swings", Step: int64(i + 1), Steps: int64(n),
+			Detail: fmt.Sprintf("%d minimal winning coalitions", len(mins))})
 		bit := uint64(1) << uint(i)
 		without, shrunk := split(mins, bit)
 		// Losing S over the others, and S whose union with i still loses.

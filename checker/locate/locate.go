@@ -5,6 +5,7 @@ import (
 	"math/big"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // Options tune how the indices are computed.
@@ -16,6 +17,9 @@ type Options struct {
 	// Refine computes on blocks of states split only where they matter
 	// (refine.go): exact for the final partition.
 	Refine bool
+	// Meter receives how far the searches have got (coalitions, random
+	// orders, candidates); nil: nowhere.
+	Meter *progress.Meter
 }
 
 // Result is the responsibility of every group of a game.
@@ -37,6 +41,7 @@ func Run(gm *Game, opt Options) (*Result, error) {
 		return nil, err
 	}
 	v := newView(gm)
+	v.meter = opt.Meter
 	if opt.Refine {
 		return refine(gm, v, opt)
 	}
@@ -78,13 +83,13 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 		if len(eff) > 64 {
 			return nil, &limit.Error{What: "players with a choice for exact indices (use --samples or --refine)", Limit: 64}
 		}
-		mins, solves, err := mwcs(ws)
+		mins, solves, err := mwcs(ws, "minimal winning coalitions")
 		if err != nil {
 			return nil, err
 		}
 		res.Solves = solves
 		res.VAll, res.VNone = b2f(len(mins) > 0), b2f(len(mins) == 1 && mins[0] == 0)
-		indicesFromMinimal(mins, len(eff), eff, len(gm.Groups)-len(eff), res.Values)
+		indicesFromMinimal(mins, len(eff), eff, len(gm.Groups)-len(eff), res.Values, v.meter)
 		return res, nil
 	}
 	if len(eff) > MaxExact {

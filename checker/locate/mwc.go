@@ -1,9 +1,11 @@
 package locate
 
 import (
+	"fmt"
 	"math/bits"
 
 	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // This file values a simple game with many players (more than tableMax
@@ -26,8 +28,9 @@ var tableMax = 20
 // maxTransversals bounds T; beyond, the run is a resource limit.
 const maxTransversals = 1 << 20
 
-// mwcs returns the minimal winning coalitions of the workers' simple game.
-func mwcs(ws []*worker) ([]uint64, int, error) {
+// mwcs returns the minimal winning coalitions of the workers' simple game;
+// task names the search in the progress lines.
+func mwcs(ws []*worker, task string) ([]uint64, int, error) {
 	w := ws[0]
 	n := len(w.players)
 	full := uint64(1)<<uint(n) - 1
@@ -61,6 +64,8 @@ func mwcs(ws []*worker) ([]uint64, int, error) {
 		if len(mins) == len(trans) {
 			return mins, w.solves, nil
 		}
+		w.v.report(progress.Status{Task: task,
+			Detail: fmt.Sprintf("%d found, %d candidates, %d maximal losing, %d solved", len(mins), len(trans), len(loses), w.solves)})
 		t := trans[len(mins)]
 		won, cert := solve(t)
 		if won {
@@ -98,7 +103,9 @@ func refineTransversals(trans, edges []uint64, e uint64) []uint64 {
 	var out []uint64
 	seen := map[uint64]bool{}
 	var crit [64]uint64
+	var ticks int
 	for _, t := range trans {
+		tick(&ticks) // --timeout, Ctrl-C: up to 2^20 transversals, each a pass over the edges
 		if t&e != 0 {
 			out = append(out, t)
 			continue

@@ -35,12 +35,12 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 	}
 	solves := 0
 	var lastMins []uint64
-	for len(blocks) > 0 {
+	for round := 1; len(blocks) > 0; round++ {
 		if len(blocks) > 64 {
 			return nil, &limit.Error{What: "blocks that matter (use --samples)", Limit: 64}
 		}
 		ws := workers(v, gm.Obj, blocks)
-		mins, n, err := mwcs(ws)
+		mins, n, err := mwcs(ws, fmt.Sprintf("refinement round %d, %d blocks: minimal winning coalitions", round, len(blocks)))
 		solves += n
 		if err != nil {
 			return nil, err
@@ -176,7 +176,7 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 	if len(rest) > 0 {
 		nulls = 1
 	}
-	indicesFromMinimal(remapped, len(single), eff, nulls, res.Values)
+	indicesFromMinimal(remapped, len(single), eff, nulls, res.Values, v.meter)
 	res.VAll, res.VNone = b2f(len(remapped) > 0), b2f(len(remapped) == 1 && remapped[0] == 0)
 	return res, nil
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"sync"
+
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // sample estimates Shapley values from opt.Samples random orders of the
@@ -85,6 +87,7 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 			k := next
 			next++
 			mu.Unlock()
+			w.v.report(progress.Status{Task: "random orders", Step: int64(k), Steps: int64(m)})
 			r := rand.New(rand.NewPCG(opt.Seed, uint64(k)))
 			k -= base
 			for i := range perm {
@@ -136,12 +139,7 @@ func sample(ws []*worker, eff []int, opt Options, res *Result) error {
 	}
 	for base = 0; base < m; base += batch {
 		next, end = base, min(m, base+batch)
-		var wg sync.WaitGroup
-		for _, w := range ws {
-			wg.Add(1)
-			go func() { defer wg.Done(); run(w) }()
-		}
-		wg.Wait()
+		onWorkers(ws, run)
 		if first != nil {
 			return first
 		}

@@ -1,8 +1,12 @@
 package locate
 
 import (
+	"fmt"
 	"runtime"
 	"sync"
+
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/checker/progress"
 )
 
 // table holds v(C) for every coalition C of n players (n ≤ MaxExact), as
@@ -44,9 +48,13 @@ func fillSimple(ws []*worker) *table {
 		}
 		return 0
 	}
+	settled := 0 // coalitions valued, for the progress lines
 	for k := 0; k <= n; k++ {
 		var pending []uint64
+		var ticks int
 		eachOfSize(n, k, func(c uint64) {
+			tick(&ticks) // --timeout, Ctrl-C: a level may hold millions
+			settled++
 			for r := c; r != 0; r &= r - 1 {
 				if state[c&^(r&-r)] == 1 {
 					state[c] = 1
@@ -55,6 +63,7 @@ func fillSimple(ws []*worker) *table {
 			}
 			pending = append(pending, c)
 		})
+		settled -= len(pending) // counted as they are valued below
 		if len(pending) == 0 {
 			continue
 		}
@@ -68,8 +77,15 @@ func fillSimple(ws []*worker) *table {
 				}
 				c := pending[next]
 				next++
+				settled++
+				done, solved := settled, len(wins)+len(loses)
 				s := covered(c)
 				mu.Unlock()
+				if done%64 == 0 {
+					limit.CheckDeadline() // covered scans every certificate
+					w.v.report(progress.Status{Task: "coalitions", Step: int64(done), Steps: int64(size),
+						Detail: fmt.Sprintf("%d solved", solved)})
+				}
 				if s != 0 {
 					state[c] = s // each c is written by one worker
 					continue
@@ -93,12 +109,7 @@ func fillSimple(ws []*worker) *table {
 			run(ws[0])
 			continue
 		}
-		var wg sync.WaitGroup
-		for _, w := range ws[:par] {
-			wg.Add(1)
-			go func() { defer wg.Done(); run(w) }()
-		}
-		wg.Wait()
+		onWorkers(ws[:par], run)
 	}
 	t := &table{n: n, win: make([]bool, size)}
 	for c, s := range state {
@@ -130,6 +141,7 @@ func fillValues(ws []*worker) (*table, error) {
 			c := uint64(next)
 			next++
 			mu.Unlock()
+			w.v.report(progress.Status{Task: "coalitions", Step: int64(c), Steps: int64(size)})
 			w.own(func(g int) bool { return c&(1<<uint(g)) != 0 })
 			x, err := w.value()
 			mu.Lock()
@@ -141,12 +153,7 @@ func fillValues(ws []*worker) (*table, error) {
 			mu.Unlock()
 		}
 	}
-	var wg sync.WaitGroup
-	for _, w := range ws {
-		wg.Add(1)
-		go func() { defer wg.Done(); run(w) }()
-	}
-	wg.Wait()
+	onWorkers(ws, run)
 	for _, w := range ws {
 		t.solves += w.solves
 	}

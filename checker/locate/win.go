@@ -1,6 +1,7 @@
 package locate
 
 import (
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/translate"
 )
@@ -98,6 +99,7 @@ func (w *worker) ownAll(o Owner) {
 // region returns P1's winning region of the qualitative objective under
 // the current owners: probability 1 (surely, where no choice branches).
 func (w *worker) region() []bool {
+	limit.CheckDeadline() // --timeout, Ctrl-C: before every solve
 	w.solves++
 	t := w.v.target
 	switch w.obj.Kind {
@@ -226,6 +228,7 @@ func (w *worker) keeps(s int, z []bool) bool {
 // value returns the game's value at the initial state under the current
 // owners (P1 maximises the probability of the objective).
 func (w *worker) value() (float64, error) {
+	limit.CheckDeadline() // --timeout, Ctrl-C: before every solve
 	w.solves++
 	q := solveQuery()
 	if w.v.coal {

@@ -3,6 +3,8 @@ package resp
 import (
 	"cmp"
 	"slices"
+
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // This file holds the antichains of the plan search (search.go): sets of
@@ -59,6 +61,9 @@ func minimalIndices(sets [][]int32) []int {
 	var out []int
 next:
 	for n, i := range idx {
+		if n%deadlineEvery == deadlineEvery-1 {
+			limit.CheckDeadline() // quadratic in the supports: --timeout, Ctrl-C
+		}
 		s := sets[i]
 		if n > 0 && slices.Equal(sets[idx[n-1]], s) {
 			continue

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/gonum/mat"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // This file computes Hinf (SPEC §5): log2 of the spectral radius of the
@@ -241,6 +242,9 @@ func powerRadius(adj [][]sparseEdge, comp []int32, local map[int32]int) float64 
 	}
 	est := 0.0
 	for iter := 0; iter < 200000; iter++ {
+		if iter&63 == 63 {
+			limit.CheckDeadline() // --timeout, Ctrl-C: a large component converges slowly
+		}
 		lo, hi := math.Inf(1), 0.0
 		norm := 0.0
 		for i := range rows {

@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/translate"
 )
@@ -39,9 +40,9 @@ func (q *Query) closed() bool {
 	}
 	m.closedKnown = true
 	p := q.Product
-	limit := p.Size() + max(p.Size()/2, 1<<16)
+	most := p.Size() + max(p.Size()/2, 1<<16)
 	if lim := p.Model().MaxProduct(); lim > 0 {
-		limit = min(limit, lim/2)
+		most = min(most, lim/2)
 	}
 	seen := make([]bool, p.Size())
 	mark := func(id int32) bool {
@@ -59,12 +60,16 @@ func (q *Query) closed() bool {
 	var next []int32
 	meter := p.Model().Meter()
 	for k := 0; k < q.T && len(level) > 0; k++ {
+		limit.CheckDeadline() // --timeout, Ctrl-C: once a level
 		if meter != nil {
 			meter.Report(progress.Status{Task: "exploring the product", Step: int64(k), Steps: int64(q.T),
 				Detail: fmt.Sprintf("%d states", p.Size())})
 		}
 		next = next[:0]
-		for _, id := range level {
+		for n, id := range level {
+			if n&4095 == 4095 {
+				limit.CheckDeadline() // a level may hold millions of states
+			}
 			// Explores id; its successors at its Due position, if a
 			// step within the horizon may take them.
 			d := int(p.Due[id])
@@ -81,7 +86,7 @@ func (q *Query) closed() bool {
 					next = append(next, to)
 				}
 			}
-			if p.Size() > limit {
+			if p.Size() > most {
 				return false
 			}
 		}
@@ -107,6 +112,7 @@ func (q *Query) each(task string, n int, f func(i int) bool) bool {
 	w := min(workers(), n)
 	if w <= 1 || !q.closed() {
 		for i := 0; i < n; i++ {
+			limit.CheckDeadline() // --timeout, Ctrl-C: before each coalition
 			meter.Report(progress.Status{Task: task, Step: int64(i), Steps: int64(n)})
 			m.setDone(task, i, n)
 			if f(i) {
@@ -135,7 +141,10 @@ func (q *Query) each(task string, n int, f func(i int) bool) bool {
 				if i >= n {
 					return
 				}
-				found, bad := q.try(f, i)
+				found, bad := q.try(func(i int) bool {
+					limit.CheckDeadline() // raised on the caller's goroutine below
+					return f(i)
+				}, i)
 				if bad != nil {
 					mu.Lock()
 					// The first real panic in the coalitions' order wins

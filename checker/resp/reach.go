@@ -3,6 +3,7 @@ package resp
 import (
 	"fmt"
 
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/translate"
@@ -90,6 +91,7 @@ func (q *Query) reachable(mask uint64) ([]int32, int) {
 	grown := false // R_{k-1} ⊆ R_k, and sw.fresh = R_k∖R_{k-1}
 	var prevAllow translate.Bitset
 	for k := 0; k < q.T; k++ {
+		limit.CheckDeadline() // --timeout, Ctrl-C: once a step
 		if meter != nil {
 			meter.Report(progress.Status{Task: "reachable histories", Step: int64(k), Steps: int64(q.T),
 				Detail: withDone(fmt.Sprintf("%d states", len(sw.cur)), q.coalitionsDone())})

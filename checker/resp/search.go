@@ -109,6 +109,7 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
 	for step := 0; step < q.T; step++ {
+		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
 		if meter != nil {
 			detail := fmt.Sprintf("%d supports alive", len(level))
 			if coalitions {
@@ -146,8 +147,14 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	var from []witLink
 	seen := map[string]bool{}
 	var key []byte
+	tried := 0
 	for li, set := range level {
 		s.candidates(set, st, allow, func(choices [][]int) bool {
+			// A level may hold many supports, each with many joint
+			// actions: the deadline is read every deadlineEvery of them.
+			if tried++; tried%deadlineEvery == 0 {
+				limit.CheckDeadline()
+			}
 			next := s.successors(step, set, choices)
 			if s.hasTrue(next) {
 				return true
@@ -179,6 +186,11 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	}
 	return kept
 }
+
+// deadlineEvery is how many joint actions (or supports) the search tries
+// between two readings of the deadline (--timeout, Ctrl-C): each costs at
+// least a sort of its successors, far more than a reading.
+const deadlineEvery = 256
 
 // hasTrue reports whether some state of set has its obligation met.
 func (s *searcher) hasTrue(set []int32) bool {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/onus-mc/onus/checker"
 	"github.com/onus-mc/onus/checker/locate"
+	"github.com/onus-mc/onus/checker/progress"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
@@ -49,6 +50,7 @@ func locateCommand() *cli.Command {
 			&cli.StringFlag{Name: "export-results", Usage: "write the groups' rows to FILE (.csv: CSV, else tab-separated)", TakesFile: true},
 			&cli.StringFlag{Name: "html", Usage: "write the model's source shaded by responsibility to FILE (one self-contained HTML file)", TakesFile: true},
 			&cli.BoolFlag{Name: "list-groups", Usage: "list every --group argument this model offers, and stop"},
+			progressFlag,
 			&cli.StringFlag{Name: "unavailable", Value: "drop", Usage: "drop|free: how responsibility operators inside the objective treat plans that cannot be followed (docs/guide/plans.md)"},
 			constFlag,
 		}, limitFlags(false)...),
@@ -74,6 +76,7 @@ type locateJob struct {
 	consts      []translate.ConstAssign
 	limits      translate.Config
 	exact       bool
+	progress    progress.Func // where the searches' progress goes (queryProgress)
 }
 
 func runLocate(c *cli.Context) error {
@@ -108,6 +111,7 @@ func runLocate(c *cli.Context) error {
 	if err := job.parse(c); err != nil {
 		return err
 	}
+	job.progress = queryProgress(c)
 	run, err := job.run()
 	if err != nil {
 		return err
@@ -236,7 +240,8 @@ func (job *locateJob) run() (*locateRun, error) {
 		q.Groups, q.Ungrouped = rw.groups, rw.ungrouped
 		run.model = rw.model
 	}
-	chk, err := checker.New(job.fset, run.game, run.model, checker.Config{Exact: false, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory, Unavailable: job.unavailable})
+	chk, err := checker.New(job.fset, run.game, run.model, checker.Config{Exact: false, MaxProduct: job.limits.MaxStates, MaxMemory: job.limits.MaxMemory, Unavailable: job.unavailable,
+		Progress: job.progress, ProgressDelay: progressDelay})
 	if err != nil {
 		return nil, err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/onus-mc/onus/checker/progress"
 )
 
-// progressFlag is --progress of check, blame and export-outcome.
+// progressFlag is --progress of check, blame, export-outcome and locate.
 var progressFlag = &cli.BoolFlag{Name: "progress",
 	Usage: "print how far a query running longer than 2 s has got to stderr even when it is not a terminal " +
 		"(a log, a pipe): a plain line at most every 5 s; on a terminal one line is redrawn in place anyway " +

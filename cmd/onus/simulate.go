@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -108,7 +109,7 @@ func runSimulate(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed")}
+	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed"), Poll: cfg.Poll}
 	sim.Beta = chk.Beta()
 	if plan != nil {
 		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
@@ -129,7 +130,9 @@ func runSimulate(c *cli.Context) error {
 	}
 	out := c.String("out")
 	var b bytes.Buffer
-	if err := trace.Write(&b, m, h, strings.HasSuffix(out, ".csv")); err != nil {
+	// Writing 10^7 rows takes seconds too: --timeout and Ctrl-C are read
+	// at every chunk the trace's buffered writer flushes.
+	if err := trace.Write(polledWriter{&b, cfg.Poll}, m, h, strings.HasSuffix(out, ".csv")); err != nil {
 		return err
 	}
 	if out == "" {
@@ -141,4 +144,18 @@ func runSimulate(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "onus: wrote %d steps to %s\n", steps, out)
 	return nil
+}
+
+// polledWriter is a writer that calls poll before each write and stops
+// with its error.
+type polledWriter struct {
+	w    io.Writer
+	poll func() error
+}
+
+func (p polledWriter) Write(b []byte) (int, error) {
+	if err := p.poll(); err != nil {
+		return 0, err
+	}
+	return p.w.Write(b)
 }

@@ -1,0 +1,115 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/onus-mc/onus/checker/limit"
+)
+
+// robots0 is robots.prism with moves that never fail: the plan search of
+// a boolean operator on it keeps some N^2 supports, and minimising them
+// takes minutes at N = 300.
+const robots0 = "testdata/deadline/robots0.prism"
+
+// vote12 has twelve voters: a million random orders of its 42 players
+// take some 20 s.
+const vote12 = "testdata/vote12.prism"
+
+// TestDeadlineStops: --timeout stops the searches that do not run passes
+// over histories — the plan search of a boolean operator, onus locate's
+// coalitions — with exit code 3, the limit's error and, for a query,
+// where it stopped. Each run would take minutes without the limit.
+func TestDeadlineStops(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		note *regexp.Regexp // the last stderr line; nil: none
+	}{
+		{"a plan search", []string{"check", robots0, "--const", "N=300,cross=50",
+			"--pf", `CAR(r1,[go1,*]^299) [F<=3000 ("crash" | a=N-1)]`, "--timeout", "1s"},
+			regexp.MustCompile(`^onus: note: stopped in CAR\(r1, \[go1,\*\]\^299\) \[ F<=3000 \("crash" \| a = N - 1\) \]`)},
+		{"locate --samples", []string{"locate", vote12, "--objective", `P>=1 [G !"carried"]`,
+			"--samples", "1000000", "--index", "shapley", "--timeout", "300ms"},
+			regexp.MustCompile(`^onus: note: stopped in locate P>=1 \[ G !"carried" \]: random orders: step [0-9]+ of 1000000$`)},
+		{"simulate", []string{"simulate", "../../examples/robots.prism", "--const", "N=100,cross=5",
+			"--steps", "10000000", "--timeout", "300ms"}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, errs := onus(t, tc.args...)
+			lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+			limitLine := "onus: error: resource limit exceeded: the run took longer than its time limit of "
+			ok := code == exitLimit
+			if tc.note != nil {
+				ok = ok && len(lines) >= 2 && strings.HasPrefix(lines[len(lines)-2], limitLine) && tc.note.MatchString(lines[len(lines)-1])
+			} else {
+				ok = ok && strings.HasPrefix(lines[len(lines)-1], limitLine)
+			}
+			if !ok {
+				t.Errorf("exit %d, stderr\n%s\nwant exit 3 and the time limit's error (note %v)", code, errs, tc.note)
+			}
+		})
+	}
+}
+
+// TestLocateInterrupted: Ctrl-C (limit.Interrupt) stops onus locate's
+// searches with exit code 130 and a note saying how far they had got.
+func TestLocateInterrupted(t *testing.T) {
+	stop, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stop)
+		for {
+			select {
+			case <-stopped:
+				return
+			case <-time.After(200 * time.Millisecond):
+				limit.Interrupt() // again and again: run's SetWork clears it at its start
+			}
+		}
+	}()
+	code, _, errs := onus(t, "locate", vote12, "--objective", `P>=1 [G !"carried"]`, "--samples", "1000000", "--index", "shapley")
+	close(stopped)
+	<-stop
+	limit.SetWork(-1, 0) // no interrupt left for the next test
+	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
+	note := regexp.MustCompile(`^onus: note: stopped in locate P>=1 \[ G !"carried" \]: random orders: step [0-9]+ of 1000000$`)
+	if code != exitInterrupted || len(lines) < 2 || lines[len(lines)-2] != "onus: interrupted (Ctrl-C)" || !note.MatchString(lines[len(lines)-1]) {
+		t.Errorf("exit %d, stderr\n%s\nwant exit 130, onus: interrupted (Ctrl-C) and where it stopped", code, errs)
+	}
+}
+
+// TestLocateProgressOnPipe: onus locate --progress prints plain lines
+// saying what its searches are doing; without it nothing is shown on a
+// stderr that is not a terminal.
+func TestLocateProgressOnPipe(t *testing.T) {
+	defer func(d time.Duration) { progressDelay = d }(progressDelay)
+	progressDelay = time.Nanosecond
+	grid := "../../benchmarks/models/locate_grid.prism"
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"--samples", []string{vote12, "--objective", `P>=1 [G !"carried"]`, "--samples", "2000", "--index", "shapley"},
+			`onus: progress: locate P>=1 [ G !"carried" ]: random orders: step `},
+		// 21 players with a choice: their minimal winning coalitions.
+		{"exact, minimal winning coalitions", []string{grid, "--const", "ROWS=3,COLS=11", "--objective", `P>=1 [G !"mine"]`, "--exact"},
+			`onus: progress: locate P>=1 [ G !"mine" ]: minimal winning coalitions: 0 found, 1 candidates, 0 maximal losing, 1 solved` + "\n"},
+		// 18: the table of their coalitions.
+		{"exact, coalitions", []string{grid, "--const", "ROWS=3,COLS=9", "--objective", `P>=1 [G !"mine"]`, "--exact"},
+			`onus: progress: locate P>=1 [ G !"mine" ]: coalitions: step `},
+	} {
+		for _, flag := range []bool{false, true} {
+			args := append([]string{"locate"}, tc.args...)
+			if flag {
+				args = append(args, "--progress")
+			}
+			code, _, errs := onus(t, args...)
+			if got := strings.Contains(errs, tc.want); code != exitOK || got != flag || strings.Contains(errs, "\r") {
+				t.Errorf("%s, --progress %v: exit %d, stderr %q; want progress lines %v (%q), no carriage return", tc.name, flag, code, errs, flag, tc.want)
+			}
+		}
+	}
+}
