@@ -59,10 +59,16 @@ func minimalIndices(sets [][]int32) []int {
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return compareSupports(sets[a], sets[b]) })
 	var out []int
+	// The kept supports by their least state: a kept support k is a
+	// subset of s only if s holds k's least state, so s is compared with
+	// the kept supports whose least state it holds, not with all (the
+	// supports of a deterministic game are single states, thousands of
+	// them at a step).
+	byLeast := map[int32][]int{}
 next:
 	for n, i := range idx {
 		if n%deadlineEvery == deadlineEvery-1 {
-			limit.CheckDeadline() // quadratic in the supports: --timeout, Ctrl-C
+			limit.CheckDeadline() // quadratic in the supports at worst: --timeout, Ctrl-C
 		}
 		s := sets[i]
 		if n > 0 && slices.Equal(sets[idx[n-1]], s) {
@@ -70,12 +76,18 @@ next:
 		}
 		// Only a kept support no larger than s can be a subset of it, and
 		// every kept one is (sorted by size).
-		for _, k := range out {
-			if isSubset(sets[k], s) {
-				continue next
+		for _, x := range s {
+			for _, k := range byLeast[x] {
+				if isSubset(sets[k], s) {
+					continue next
+				}
 			}
 		}
 		out = append(out, i)
+		if len(s) == 0 {
+			break // the empty support, first in order, is a subset of every other
+		}
+		byLeast[s[0]] = append(byLeast[s[0]], i)
 	}
 	return out
 }

@@ -10,8 +10,8 @@ import (
 )
 
 // robots0 is robots.prism with moves that never fail: the plan search of
-// a boolean operator on it keeps some N^2 supports, and minimising them
-// takes minutes at N = 300.
+// a boolean operator on it keeps some N^2 supports a step, for about N
+// steps: about a minute at N = 600.
 const robots0 = "testdata/deadline/robots0.prism"
 
 // vote12 has twelve voters: a million random orders of its 42 players
@@ -28,9 +28,9 @@ func TestDeadlineStops(t *testing.T) {
 		args []string
 		note *regexp.Regexp // the last stderr line; nil: none
 	}{
-		{"a plan search", []string{"check", robots0, "--const", "N=300,cross=50",
-			"--pf", `CAR(r1,[go1,*]^299) [F<=3000 ("crash" | a=N-1)]`, "--timeout", "1s"},
-			regexp.MustCompile(`^onus: note: stopped in CAR\(r1, \[go1,\*\]\^299\) \[ F<=3000 \("crash" \| a = N - 1\) \]`)},
+		{"a plan search", []string{"check", robots0, "--const", "N=600,cross=50",
+			"--pf", `CAR(r1,[go1,*]^599) [F<=6000 ("crash" | a=N-1)]`, "--timeout", "1s"},
+			regexp.MustCompile(`^onus: note: stopped in CAR\(r1, \[go1,\*\]\^599\) \[ F<=6000 \("crash" \| a = N - 1\) \]`)},
 		{"locate --samples", []string{"locate", vote12, "--objective", `P>=1 [G !"carried"]`,
 			"--samples", "1000000", "--index", "shapley", "--timeout", "300ms"},
 			regexp.MustCompile(`^onus: note: stopped in locate P>=1 \[ G !"carried" \]: random orders: step [0-9]+ of 1000000$`)},
