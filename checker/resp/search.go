@@ -145,7 +145,7 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	lim := q.Product.Model().MaxProduct()
 	var out [][]int32
 	var from []witLink
-	seen := map[string]bool{}
+	seen := make(map[string]bool, len(level)) // about as many as the level holds: no rehash
 	var key []byte
 	tried := 0
 	for li, set := range level {
