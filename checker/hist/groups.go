@@ -73,8 +73,16 @@ func (p *Product) fillGroups(pg *productGroups, scratch *[]int32) {
 	m := p.m
 	g := m.g
 	a := pg.a
-	if n := int(p.ngroups); len(pg.g) < n {
-		pg.g = slices.Grow(pg.g, n-len(pg.g))[:n]
+	if n := int(p.ngroups); cap(pg.g) < n {
+		// Half as much again: the groups of every filter grow with the
+		// product at every step, and slices.Grow's quarter copied each
+		// filter's groups about five times over (100 MB each on a
+		// 3·10^5-state csg).
+		g := make([]group, n, max(n, cap(pg.g)*3/2))
+		copy(g, pg.g)
+		pg.g = g
+	} else if len(pg.g) < n {
+		pg.g = pg.g[:n]
 	}
 	if len(*scratch) < g.NumStates {
 		*scratch = make([]int32, g.NumStates)
