@@ -20,17 +20,18 @@ import (
 // the literal enumerator, values and loss notes alike.
 // ONUS_SETTLED_CASES=N runs N cases, ONUS_SETTLED_SEED=S the one case.
 
-// genSettledCase draws such a case: horizons 3 to 7 (lowered while the
-// histories are more than half the random comparison's), a plan of at most (T−1)/2 steps
-// that sometimes names actions not enabled, and an outcome that settles
-// at least two steps before the horizon in three cases of four; most of
-// them make the agent responsible to some degree.
+// genSettledCase draws such a case: horizons 3 to 6 (lowered while the
+// histories are more than a quarter of the random comparison's: the
+// enumerator's search of full plans grows fast with them), a plan of at
+// most (T−1)/2 steps that sometimes names actions not enabled, and an
+// outcome that settles at least two steps before the horizon in three
+// cases of four; most of them make the agent responsible to some degree.
 func genSettledCase(seed uint64) *rcase {
 	r := rand.New(rand.NewPCG(seed, 0x736574746c6564))
 	c := &rcase{seed: seed, exact: r.IntN(6) == 0, from: r.IntN(2)}
 	c.g = genGame(r, []prism.ModelType{prism.TypeCSG, prism.TypeCSG, prism.TypeSMG, prism.TypeSMG, prism.TypeMDP}[r.IntN(5)], c.exact)
-	c.T = 3 + r.IntN(5)
-	for c.T > 3 && histories(c.g, c.T) > maxHistories/2 {
+	c.T = 3 + r.IntN(4)
+	for c.T > 3 && histories(c.g, c.T) > maxHistories/4 {
 		c.T--
 	}
 	c.behaviours = genBehaviours(r, c.g)
