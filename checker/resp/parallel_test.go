@@ -185,3 +185,67 @@ func TestEachProgress(t *testing.T) {
 		t.Errorf("progress lines %q", lines)
 	}
 }
+
+// TestClosedDue: once closed, the product answers every step's successors
+// of the states reachable before the horizon without growing, those at a
+// state's Due position (explored lazily, hist.Product.ExploreDue)
+// included, so that the coalitions' searches may read it at once (run
+// with -race). The outcome F<=2 "s1" has its deadline at step 2; the
+// horizons are before, at and beyond it.
+func TestClosedDue(t *testing.T) {
+	for _, T := range []int{2, 3, 6} {
+		q := chainQuery(6, T)
+		g := q.Product.Model().Game()
+		// A second transition from every state back to the start, so that
+		// the levels hold several states.
+		g2 := *g
+		g2.TransStart, g2.Target, g2.Prob = []int32{0}, nil, nil
+		for s := 0; s < g.NumStates; s++ {
+			g2.Target = append(g2.Target, g.Target[s], 0)
+			g2.Prob = append(g2.Prob, 0.5, 0.5)
+			g2.TransStart = append(g2.TransStart, int32(len(g2.Target)))
+		}
+		m := hist.NewModel(&g2, hist.Config{Beta: []float64{1, 1, 1, 1, 1, 1}, MaxProduct: 1 << 20})
+		at1 := translate.NewBitset(g.NumStates)
+		at1.Set(1)
+		f := ltlf.NewFactory()
+		p := hist.NewProduct(m, ltlf.NewAutomaton(f, f.Anchor(f.Temporal(ltlf.F, 2, 0, f.Atom(0))), []ltlf.StateSet{at1}, g.NumStates))
+		q = &Query{Kind: CCR, Players: 1, T: T, Product: p, Start: p.Root(0)}
+		if !q.closed() {
+			t.Fatalf("T = %d: not closed", T)
+		}
+		size := p.Size()
+		walk := func() []int {
+			var sizes []int
+			level := []int32{q.Start}
+			for k := 0; k < T; k++ {
+				seen := map[int32]bool{}
+				var next []int32
+				for _, id := range level {
+					for _, to := range p.Successors(id, k) {
+						if !seen[to] {
+							seen[to] = true
+							next = append(next, to)
+						}
+					}
+				}
+				sizes = append(sizes, len(next))
+				level = next
+			}
+			return sizes
+		}
+		var wg sync.WaitGroup
+		got := make([][]int, 2)
+		for w := range got {
+			wg.Add(1)
+			go func() { defer wg.Done(); got[w] = walk() }()
+		}
+		wg.Wait()
+		if !slices.Equal(got[0], got[1]) {
+			t.Errorf("T = %d: levels %v and %v", T, got[0], got[1])
+		}
+		if p.Size() != size {
+			t.Errorf("T = %d: the product grew from %d to %d states after closed()", T, size, p.Size())
+		}
+	}
+}
