@@ -13,11 +13,11 @@ import (
 
 // languageQuery is an outcome prepared for a pass without a plan.
 func (c *Checker) languageQuery(outcome prism.Expr, pos prism.Pos, s0 int, fromOne bool) (*hist.Product, int32, int, error) {
-	a, err := c.historyAutomaton(outcome, fromOne)
+	T, err := c.horizon(outcome, 0, false, pos)
 	if err != nil {
 		return nil, 0, 0, err
 	}
-	T, err := c.horizon(outcome, 0, false, pos)
+	a, err := c.historyAutomaton(outcome, fromOne, T)
 	if err != nil {
 		return nil, 0, 0, err
 	}

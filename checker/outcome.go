@@ -25,6 +25,7 @@ type autoKey struct {
 	clip     int64
 	strong   bool // X reads the next state (co-safe rewards)
 	anchored bool // deadlines on the step counter (histories only)
+	horizon  int  // anchored: the horizon of the histories (AnchorWithin)
 }
 
 func keyOf(e prism.Expr, fromOne bool, clip int64, strong bool) (k autoKey) {
@@ -403,29 +404,35 @@ func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error
 	return c.automatonClipped(e, fromOne, 0, false)
 }
 
-// historyAutomaton compiles an outcome judged on histories of the query's
-// horizon, for the layered passes: with an explicit --horizon T, time
+// historyAutomaton compiles an outcome judged on histories of horizon T,
+// the query's, for the layered passes: with an explicit --horizon T, time
 // bounds beyond T are clipped to T, which changes no history's verdict;
 // the bounds of operators that start at a known position become deadlines
 // on the pass's step counter (ltlf.Anchor), so that a bound k does not
-// make k automaton states.
-func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool) (*hist.Product, error) {
-	return c.automatonClipped(e, fromOne, int64(c.cfg.Horizon), true)
+// make k automaton states, and those whose deadline is T or later become
+// unbounded (ltlf.Factory.AnchorWithin), so that no product state has
+// successors at a deadline no step reaches. One automaton per outcome and
+// horizon.
+func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool, T int) (*hist.Product, error) {
+	return c.automatonOf(e, fromOne, int64(c.cfg.Horizon), false, true, T)
 }
 
 func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64, anchored bool) (*hist.Product, error) {
-	return c.automatonOf(e, fromOne, clip, false, anchored)
+	return c.automatonOf(e, fromOne, clip, false, anchored, 0)
 }
 
 // rewardAutomaton compiles the co-safe path formula of a reward operator,
 // with X strong (outcomeBuilder.strong).
 func (c *Checker) rewardAutomaton(e prism.Expr) (*hist.Product, error) {
-	return c.automatonOf(e, false, 0, true, false)
+	return c.automatonOf(e, false, 0, true, false, 0)
 }
 
-func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, anchored bool) (*hist.Product, error) {
+func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, anchored bool, horizon int) (*hist.Product, error) {
 	key := keyOf(e, fromOne, clip, strong)
 	key.anchored = anchored
+	if anchored {
+		key.horizon = horizon
+	}
 	if a, ok := c.autos[key]; ok {
 		return a, nil
 	}
@@ -435,7 +442,7 @@ func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, an
 		return nil, err
 	}
 	if anchored {
-		id = c.fac.Anchor(id)
+		id = c.fac.AnchorWithin(id, int32(min(horizon, math.MaxInt32)))
 	}
 	atoms := make([]ltlf.StateSet, len(b.atoms))
 	for i, set := range b.atoms {

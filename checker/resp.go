@@ -55,11 +55,11 @@ func (c *Checker) prepareRespNotes(x *prism.Resp, s0 int, counts, degrees, notes
 	if err != nil {
 		return nil, err
 	}
-	a, err := c.historyAutomaton(x.Outcome, c.cfg.OutcomeFrom == 1)
+	T, err := c.horizon(x.Outcome, len(steps), true, planPos)
 	if err != nil {
 		return nil, err
 	}
-	T, err := c.horizon(x.Outcome, len(steps), true, planPos)
+	a, err := c.historyAutomaton(x.Outcome, c.cfg.OutcomeFrom == 1, T)
 	if err != nil {
 		return nil, err
 	}

@@ -337,7 +337,7 @@ func (r *laneRun) setGroups() {
 // explore explores the states of the current layer (the product grows
 // only here, before the walks of a step run at once) and sets the step's
 // target groups, which Product.fillAll then fills for every walk.
-func (r *laneRun) explore(k int) {
+func (r *laneRun) explore() {
 	p := r.p
 	r.setGroups()
 	// The layer is in order of product state: its last state is the
@@ -345,7 +345,6 @@ func (r *laneRun) explore(k int) {
 	if n := len(r.cur.active); n > 0 && int(r.cur.active[n-1]) >= p.Explored() {
 		p.expandTo(r.cur.active[n-1])
 	}
-	p.ExploreDue(r.cur.active, k)
 	if n := (len(p.S) + 63) / 64; len(r.mark) < n {
 		r.mark = append(r.mark, make([]uint64, n-len(r.mark))...)
 	}
@@ -921,12 +920,12 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		all = runs[:len(runs):len(runs)]
 		for _, r := range runs {
 			r.split(st, js)
-			r.explore(k)
+			r.explore()
 		}
 		for _, sd := range sides {
 			sd.r.split(st, js)
 			sd.refill(js)
-			sd.r.explore(k)
+			sd.r.explore()
 			all = append(all, sd.r)
 		}
 		p.fillAll(all)

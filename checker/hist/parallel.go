@@ -57,7 +57,7 @@ func newScheduler(p *Product) *scheduler {
 func (sc *scheduler) step(tasks []task, k int) {
 	work := 0
 	for _, t := range tasks {
-		t.r.prepare(k)
+		t.r.prepare()
 		work += len(t.r.cur.active)
 	}
 	p := sc.p

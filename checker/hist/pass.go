@@ -419,10 +419,9 @@ func (r *passRun) begin(start int32) {
 }
 
 // prepare readies step k: it explores the states of the current layer
-// (and their successors at k where k is their Due position) and widens
-// counts that could overflow. Steps of several runs may then run at once
-// (the product is only read).
-func (r *passRun) prepare(k int) {
+// and widens counts that could overflow. Steps of several runs may then
+// run at once (the product is only read).
+func (r *passRun) prepare() {
 	p, cur := r.p, r.cur
 	var top int32
 	for _, pid := range cur.active {
@@ -431,7 +430,6 @@ func (r *passRun) prepare(k int) {
 	if int(top) >= p.Explored() {
 		p.expandTo(top)
 	}
-	p.ExploreDue(cur.active, k)
 	if cur.w > 0 {
 		// Headroom: an entry of the next layer sums at most E entries of this one.
 		edges := 0

@@ -34,9 +34,8 @@ type Product struct {
 	Due       []int32 // the automaton's Due position of Q, per state (ltlf.NoDue: none)
 	SuccStart []int   // per explored state; len = explored+1
 	Succ      []int32
-	closeAt   []int32 // per explored state: offset of its closing successors in closeSucc, -1 none, closeLater not yet explored
+	closeAt   []int32 // per explored state: offset of its closing successors in closeSucc, or -1
 	closeSucc []int32
-	dues      map[int32]bool // the Due positions of the discovered states
 	// nodes holds per explored state what a step of the walks reads of it
 	// (lanes.go), so that a walk in order of product id reads it in order
 	// rather than at game states scattered over the game's arrays.
@@ -176,14 +175,7 @@ func (p *Product) lookupIn(qi *qIndex, s int32, q int32) int32 {
 	p.S = append(p.S, s)
 	p.Q = append(p.Q, q)
 	p.Acc = append(p.Acc, p.A.Final(q, letter))
-	due := p.A.Due(q)
-	p.Due = append(p.Due, due)
-	if due != ltlf.NoDue && !p.dues[due] {
-		if p.dues == nil {
-			p.dues = map[int32]bool{}
-		}
-		p.dues[due] = true
-	}
+	p.Due = append(p.Due, p.A.Due(q))
 	if qi.tab != nil {
 		qi.tab[s] = id
 	} else {
@@ -228,70 +220,12 @@ func (p *Product) Successors(id int32, t int) []int32 {
 		p.expandTo(id)
 	}
 	if int(p.Due[id]) == t {
-		c := p.closeAt[id]
-		if c == closeLater {
-			c = p.exploreClose(id)
-		}
-		if c >= 0 {
+		if c := p.closeAt[id]; c >= 0 {
 			n := p.SuccStart[id+1] - p.SuccStart[id]
 			return p.closeSucc[int(c) : int(c)+n]
 		}
 	}
 	return p.Succ[p.SuccStart[id]:p.SuccStart[id+1]]
-}
-
-// closeLater marks, in closeAt, a state whose successors at its Due
-// position are not explored yet: only a history that is in the state at
-// that step needs them, and a horizon that ends at the deadline (F<=T ψ
-// judged at T) has none, so exploring them with the state would give
-// the product a second copy of the game's states that no step reaches,
-// interleaved with the states the steps walk (product ids are given in
-// order of discovery, and the walks' layers are dense in them, dense.go).
-const closeLater = -2
-
-// exploreClose explores the successors of explored state id at its Due
-// position and returns their offset in closeSucc. Not safe for
-// concurrent use: the passes that step at once call ExploreDue first.
-func (p *Product) exploreClose(id int32) int32 {
-	g := p.m.g
-	s, q := p.S[id], p.Q[id]
-	lo, hi := g.Choices(int(s))
-	tlo, thi := int(g.TransStart[lo]), int(g.TransStart[hi])
-	if maxTrans := limit.MulSatInt(16, p.m.maxProduct); len(p.Succ)+len(p.closeSucc)+thi-tlo > maxTrans {
-		panic(&limit.Error{What: "product transitions", Limit: maxTrans})
-	}
-	c := int32(len(p.closeSucc))
-	qc := p.A.ProgDue(q, p.A.Letter(int(s)))
-	for t := tlo; t < thi; t++ {
-		p.closeSucc = append(p.closeSucc, p.lookup(g.Target[t], qc))
-	}
-	p.closeAt[id] = c
-	nd := &p.nodes[id]
-	for _, to := range p.closeSucc[c:] {
-		nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
-	}
-	p.growSlot()
-	return c
-}
-
-// ExploreDue explores the successors at step k of the states in ids whose
-// Due position is k (explored or not), so that Successors(id, k) then
-// only reads the product and steps may run at once.
-func (p *Product) ExploreDue(ids []int32, k int) {
-	if !p.dues[int32(k)] {
-		return
-	}
-	for _, id := range ids {
-		if int(p.Due[id]) != k {
-			continue
-		}
-		if int(id) >= p.Explored() {
-			p.expandTo(id)
-		}
-		if p.closeAt[id] == closeLater {
-			p.exploreClose(id)
-		}
-	}
 }
 
 // expandTo explores the states up to id, in order.
@@ -303,7 +237,12 @@ func (p *Product) expandTo(id int32) {
 }
 
 // explore explores the next state in order: its successors at steps before
-// its Due position (those at that step wait for exploreClose).
+// its Due position and, if it has one, at that step. (The product ids are
+// given in order of discovery, which depends on the automaton and the
+// game alone, not on the walks: a walk's sums, in order of product id,
+// are the same whatever walks beside it. A deadline at or past the
+// horizon has no closing successors to explore: the checker anchors the
+// outcome for its horizon, ltlf.Factory.AnchorWithin.)
 func (p *Product) explore() {
 	g := p.m.g
 	maxTrans := limit.MulSatInt(16, p.m.maxProduct)
@@ -323,7 +262,12 @@ func (p *Product) explore() {
 	p.SuccStart = append(p.SuccStart, len(p.Succ))
 	c := int32(-1)
 	if p.Due[done] != ltlf.NoDue {
-		c = closeLater // exploreClose, at the step that needs them
+		c = int32(len(p.closeSucc))
+		qc := p.A.ProgDue(q, letter)
+		qi := p.indexOf(qc)
+		for t := tlo; t < thi; t++ {
+			p.closeSucc = append(p.closeSucc, p.lookupIn(qi, g.Target[t], qc))
+		}
 	}
 	p.closeAt = append(p.closeAt, c)
 	nd := node{s: s, lo: int32(lo), hi: int32(hi), tbase: int32(tlo), smin: math.MaxInt32, smax: -1, g0: p.ngroups}
@@ -348,6 +292,11 @@ func (p *Product) explore() {
 		p.seen[g.Target[t]] = 0
 	}
 	nd.g1 = p.ngroups
+	if c >= 0 {
+		for _, to := range p.closeSucc[c:] {
+			nd.smin, nd.smax = min(nd.smin, to), max(nd.smax, to)
+		}
+	}
 	p.nodes = append(p.nodes, nd)
 }
 

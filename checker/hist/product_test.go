@@ -9,22 +9,21 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// TestCloseLater checks that the successors of a state at its Due position
-// are explored only by a pass that takes a step there: F<=5 judged at
-// T = 5 pairs each game state with the formula (and, once the goal is
-// seen, with true) and never with what the closing window leaves, while
-// judged at T = 8 the closing successors are explored, and the
-// probabilities of the two horizons agree (a history that meets the goal
-// within 5 steps does so however long it runs on).
-func TestCloseLater(t *testing.T) {
+// TestAnchorWithin checks the products of outcomes anchored for a
+// horizon: F<=5 judged at T = 5 has its deadline at the horizon, so it is
+// the unbounded F there and no product state has closing successors (nor
+// a second copy of the game's states for them), with the probability of
+// the deadline's product; judged at T = 8 the deadline stays and its
+// closing successors are explored.
+func TestAnchorWithin(t *testing.T) {
 	g := coinGame()
 	goal := translate.NewBitset(2)
 	goal.Set(1)
 	f := ltlf.NewFactory()
-	psi := f.Anchor(f.Temporal(ltlf.F, 5, 0, f.Atom(0)))
-	run := func(T int) (*Product, *Result) {
+	psi := f.Temporal(ltlf.F, 5, 0, f.Atom(0))
+	run := func(id int32, T int) (*Product, *Result) {
 		m := NewModel(g, Config{Beta: []float64{0.25, 0.75, 0.5, 0.5}, MaxProduct: 1000})
-		p := NewProduct(m, ltlf.NewAutomaton(f, psi, []ltlf.StateSet{goal}, 2))
+		p := NewProduct(m, ltlf.NewAutomaton(f, id, []ltlf.StateSet{goal}, 2))
 		return p, p.Pass(p.Root(0), nil, T, 0, true)
 	}
 	closed := func(p *Product) int {
@@ -36,19 +35,19 @@ func TestCloseLater(t *testing.T) {
 		}
 		return n
 	}
-	p5, r5 := run(5)
-	p8, r8 := run(8)
-	if n := closed(p5); n != 0 {
-		t.Errorf("T = 5: %d states have their closing successors explored, want none", n)
+	within, rw := run(f.AnchorWithin(psi, 5), 5)
+	deadline, rd := run(f.Anchor(psi), 5)
+	if n := closed(within); n != 0 {
+		t.Errorf("T = 5, anchored within it: %d states have closing successors, want none", n)
 	}
-	if n := closed(p8); n == 0 {
-		t.Errorf("T = 8: no state has its closing successors explored")
+	if closed(deadline) == 0 || within.Size() >= deadline.Size() {
+		t.Errorf("T = 5, deadline kept: %d states with closing successors, %d product states against %d", closed(deadline), deadline.Size(), within.Size())
 	}
-	if p5.Size() >= p8.Size() {
-		t.Errorf("T = 5: %d product states, T = 8: %d; want fewer at 5", p5.Size(), p8.Size())
+	if a, b := rw.PAcc.Float(), rd.PAcc.Float(); a != b || a == 0 || rw.NAcc != rd.NAcc {
+		t.Errorf("P(F<=5 goal) at T = 5: %v anchored within, %v with the deadline", a, b)
 	}
-	if a, b := r5.PAcc.Float(), r8.PAcc.Float(); a != b || a == 0 {
-		t.Errorf("P(F<=5 goal) is %v at T = 5 and %v at T = 8", a, b)
+	if p8, _ := run(f.AnchorWithin(psi, 8), 8); closed(p8) == 0 {
+		t.Errorf("T = 8: no closing successors explored")
 	}
 }
 

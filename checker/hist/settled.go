@@ -53,92 +53,143 @@ var settledOff = false
 
 var settledRuns, settledJumps atomic.Int64
 
-// settler decides and runs the shortcut for runLanes.
+// settler decides and runs the shortcut for runLanes, lane by lane: the
+// decision for a lane, and its numbers, depend on its own rows alone, so
+// that a lane's numbers are those of its pass run alone (lanes.go), to the
+// bit, whatever lanes walk beside it. V_n(s) is the same number whatever
+// other states the programme covers: each state's value sums its own
+// successors' in its own order, and every successor a needed value reads
+// is within n steps of the lane's rows.
 type settler struct {
 	p     *Product
-	from  int // the first step after the plan's last constrained one
-	tried int // the walks' weight at the last refused attempt (0: none)
+	from  int             // the first step after the plan's last constrained one
+	tried map[laneKey]int // per lane, its weight at its last refused attempt
 }
 
-// weight is the work of a step of the walks: their rows' transitions,
-// once per live lane; and whether every row is in a sink.
-func (st *settler) weight(runs []*laneRun) (int, bool) {
+// laneKey names a lane of a walk.
+type laneKey struct {
+	r *laneRun
+	l int
+}
+
+// weight is the work of a step of lane l of walk r, its rows'
+// transitions, and whether every one of its rows is in a sink.
+func (st *settler) weight(r *laneRun, l int) (int, bool) {
 	p, g := st.p, st.p.m.g
+	bit := uint64(1) << uint(l)
 	w := 0
-	for _, r := range runs {
-		lanes := 0
-		for _, m := range r.lanes {
-			if m != nil {
-				lanes++
-			}
+	for i, pid := range r.cur.active {
+		if r.cur.has[i]&bit == 0 {
+			continue
 		}
-		for _, pid := range r.cur.active {
-			if q := p.Q[pid]; q != ltlf.True && q != ltlf.False {
-				return 0, false
-			}
-			s := int(p.S[pid])
-			lo, hi := g.Choices(s)
-			w += lanes * int(g.TransStart[hi]-g.TransStart[lo])
+		if q := p.Q[pid]; q != ltlf.True && q != ltlf.False {
+			return 0, false
 		}
+		s := int(p.S[pid])
+		lo, hi := g.Choices(s)
+		w += int(g.TransStart[hi] - g.TransStart[lo])
 	}
 	return w, true
 }
 
-// try finishes every lane of runs into out at step k of T and reports
-// whether it did (when the shortcut applies and pays).
+// try finishes into out, at step k of T, the lanes of runs that are
+// settled and for which the shortcut pays, and reports whether every
+// lane of runs is then finished.
 func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	if settledOff || k < st.from || k >= T || st.p.m.tinyWeights {
 		return false
 	}
-	w, ok := st.weight(runs)
-	if !ok || w == 0 || (st.tried > 0 && w < 2*st.tried) {
-		return false
+	if st.tried == nil {
+		st.tried = map[laneKey]int{}
 	}
 	n := T - k
-	R, succ, start, ok := st.reach(runs, n, 2*w)
-	if !ok {
-		st.tried = w
-		return false
-	}
-	V, W, ok := st.continuations(R, succ, start, n, k, T)
-	if !ok {
-		st.from = T // a probability underflows: walk to the horizon
-		return false
-	}
-	settledRuns.Add(1)
-	idx := make(map[int32]int32, len(R))
-	for i, s := range R {
-		idx[s] = int32(i)
-	}
+	var lanes []laneKey
 	for _, r := range runs {
 		for l, members := range r.lanes {
 			if members == nil {
 				continue
 			}
-			res := &Result{EmptyAt: -1}
-			r.finishTimes(l, res, idx, V, W)
-			for _, i := range members {
-				if i < len(out) {
-					out[i] = res
-				}
+			key := laneKey{r, l}
+			w, ok := st.weight(r, l)
+			if !ok || w == 0 || w < 2*st.tried[key] {
+				continue
 			}
-			r.lanes[l] = nil
+			// It pays when the states within n steps of the lane's rows
+			// have at most twice the transitions of its rows.
+			if _, _, _, ok := st.reach([]laneKey{key}, n, 2*w); !ok {
+				st.tried[key] = w
+				continue
+			}
+			lanes = append(lanes, key)
+		}
+	}
+	if len(lanes) == 0 {
+		return false
+	}
+	R, succ, start, _ := st.reach(lanes, n, math.MaxInt)
+	V, W := st.continuations(R, succ, start, n, k, T)
+	idx := make(map[int32]int32, len(R))
+	for i, s := range R {
+		idx[s] = int32(i)
+	}
+	for _, key := range lanes {
+		r, l := key.r, key.l
+		if !st.fits(r, l, idx, W) {
+			st.tried[key] = math.MaxInt // a probability too small for a float64: walk on
+			continue
+		}
+		settledRuns.Add(1)
+		res := &Result{EmptyAt: -1}
+		r.finishTimes(l, res, idx, V, W)
+		for _, i := range r.lanes[l] {
+			if i < len(out) {
+				out[i] = res
+			}
+		}
+		r.lanes[l] = nil
+		bit := uint64(1) << uint(l)
+		for i := range r.cur.has {
+			r.cur.has[i] &^= bit
+		}
+	}
+	for _, r := range runs {
+		for _, members := range r.lanes {
+			if members != nil {
+				return false
+			}
 		}
 	}
 	return true
 }
 
-// reach returns the game states reachable from the walks' rows within n
-// steps, in order of discovery, and their transitions' targets as indices
-// into it (succ[start[i]:start[i+1]] for state R[i]), or false once they
-// hold more than limit transitions.
-func (st *settler) reach(runs []*laneRun, n, limit int) (R []int32, succ []int32, start []int, ok bool) {
+// fits reports whether every row of lane l of walk r has a probability of
+// the steps left that a float64 holds: W below 2^-500 (a game whose
+// distributions sum to less than 1) would lose digits the walks, which
+// carry an exponent, keep.
+func (st *settler) fits(r *laneRun, l int, idx map[int32]int32, W []float64) bool {
+	bit := uint64(1) << uint(l)
+	for i, pid := range r.cur.active {
+		if r.cur.has[i]&bit == 0 {
+			continue
+		}
+		if w := W[idx[st.p.S[pid]]]; w < 0x1p-500 {
+			return false
+		}
+	}
+	return true
+}
+
+// reach returns the game states reachable from the rows of lanes within
+// n steps, in order of discovery, and their transitions' targets as
+// indices into it (succ[start[i]:start[i+1]] for state R[i]), or false
+// once they hold more than limit transitions.
+func (st *settler) reach(lanes []laneKey, n, limit int) (R []int32, succ []int32, start []int, ok bool) {
 	g := st.p.m.g
 	// Each state's index in R: a table over the game's states, or a map
 	// when R is bound to be far smaller than the game.
 	var idx map[int32]int32
 	var table []int32
-	if 8*limit < g.NumStates {
+	if limit < g.NumStates/12 { // 48 bytes a map entry against 4 a game state
 		idx = map[int32]int32{}
 	} else {
 		table = make([]int32, g.NumStates)
@@ -165,9 +216,12 @@ func (st *settler) reach(runs []*laneRun, n, limit int) (R []int32, succ []int32
 			R = append(R, s)
 		}
 	}
-	for _, r := range runs {
-		for _, pid := range r.cur.active {
-			add(st.p.S[pid])
+	for _, key := range lanes {
+		bit := uint64(1) << uint(key.l)
+		for i, pid := range key.r.cur.active {
+			if key.r.cur.has[i]&bit != 0 {
+				add(st.p.S[pid])
+			}
 		}
 	}
 	trans := 0
@@ -207,10 +261,8 @@ func (st *settler) reach(runs []*laneRun, n, limit int) (R []int32, succ []int32
 }
 
 // continuations returns V_n and W_n per state of R (see above), taking the
-// steps k to T of the pass for the step budget and the deadline; false
-// when a probability would underflow a float64 (the walks carry an
-// exponent).
-func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T int) ([]Count, []float64, bool) {
+// steps k to T of the pass for the step budget and the deadline.
+func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T int) ([]Count, []float64) {
 	m := st.p.m
 	g := m.g
 	V, V2 := make([]Count, len(R)), make([]Count, len(R))
@@ -218,8 +270,8 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 	for i := range R {
 		V[i], W[i] = countOne, 1
 	}
-	// One step for the states R[lo:hi]; false if a probability underflows.
-	part := func(lo, hi int) bool {
+	// One step for the states R[lo:hi].
+	part := func(lo, hi int) {
 		for i := lo; i < hi; i++ {
 			c0, c1 := g.Choices(int(R[i]))
 			t0 := int(g.TransStart[c0])
@@ -235,12 +287,8 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 				}
 				w += m.beta[ch] * wc
 			}
-			if w != 0 && w < 0x1p-500 {
-				return false
-			}
 			W2[i] = w
 		}
-		return true
 	}
 	// Two goroutines when a step is large (each writes its own states).
 	cut := len(R)
@@ -251,20 +299,16 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 		m.meter.Report(progress.Status{Task: "histories", Step: int64(k + step - 1), Steps: int64(T), Detail: "the outcome is settled: counting the rest once"})
 		limit.CheckDeadline()
 		limit.PassStep()
-		ok2 := true
 		var wg sync.WaitGroup
 		if cut < len(R) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				ok2 = part(cut, len(R))
+				part(cut, len(R))
 			}()
 		}
-		ok := part(0, cut)
+		part(0, cut)
 		wg.Wait()
-		if !ok || !ok2 {
-			return nil, nil, false
-		}
 		if d, ok := geometric(V, V2, W, W2); ok && step < n {
 			// Every state's count grew by the same power of two and no
 			// probability changed: each later step does the same.
@@ -274,12 +318,12 @@ func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T i
 					V2[i].exp += d * (n - step)
 				}
 			}
-			return V2, W2, true
+			return V2, W2
 		}
 		V, V2 = V2, V
 		W, W2 = W2, W
 	}
-	return V, W, true
+	return V, W
 }
 
 // settledSplit is the transitions of the reachable states from which a

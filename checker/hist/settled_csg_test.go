@@ -20,7 +20,7 @@ import (
 // 1e-13.
 func TestSettledSameCSG(t *testing.T) {
 	r := rand.New(rand.NewPCG(83, 13))
-	runs0 := settledRuns
+	runs0 := settledRuns.Load()
 	for i := 0; i < 300; i++ {
 		np := 2 + r.IntN(2)
 		smg := r.IntN(3) == 0
@@ -121,8 +121,8 @@ func TestSettledSameCSG(t *testing.T) {
 			}
 		}
 	}
-	if n := settledRuns - runs0; n < 100 {
+	if n := settledRuns.Load() - runs0; n < 100 {
 		t.Fatalf("the shortcut ran %d times: the games do not test it", n)
 	}
-	t.Logf("the shortcut ran %d times", settledRuns-runs0)
+	t.Logf("the shortcut ran %d times", settledRuns.Load()-runs0)
 }

@@ -142,8 +142,7 @@ func (p *Product) reachLayers(start int32, steps []*Step, T int, j uint64) [][]i
 			top = max(top, id)
 		}
 		p.expandTo(top) // the layer's successors discovered
-		p.ExploreDue(layers[k], k)
-		seen := p.slot // -1 everywhere between passes
+		seen := p.slot  // -1 everywhere between passes
 		var next []int32
 		for _, id := range layers[k] {
 			lo, hi := g.Choices(int(p.S[id]))

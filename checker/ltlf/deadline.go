@@ -26,9 +26,17 @@ const NoDue = math.MaxInt32
 // bounds of the operators that start at a known position (outside every
 // temporal operator, under k X's: position k) made deadlines. Operands of
 // temporal operators keep relative bounds: they start at every position.
-func (f *Factory) Anchor(id int32) int32 { return f.anchor(id, 0) }
+func (f *Factory) Anchor(id int32) int32 { return f.anchor(id, 0, 0) }
 
-func (f *Factory) anchor(id, pos int32) int32 {
+// AnchorWithin is Anchor for histories of horizon T ≥ 1 (positions 0 to
+// T): an operator whose deadline is at or past T closes no window within
+// them, and is the unbounded operator there (ψ1 U≤k ψ2 at position t asks
+// for ψ2 at a position in [t, min(t+k, T)]), so it gets no deadline, and
+// a product has no successors at a Due position no step reaches.
+func (f *Factory) AnchorWithin(id, T int32) int32 { return f.anchor(id, 0, T) }
+
+// anchor anchors id read at position pos; T > 0 is the horizon.
+func (f *Factory) anchor(id, pos, T int32) int32 {
 	if id == True || id == False {
 		return id
 	}
@@ -37,16 +45,26 @@ func (f *Factory) anchor(id, pos int32) int32 {
 	case fAnd, fOr:
 		xs := make([]int32, len(n.list))
 		for i, x := range n.list {
-			xs[i] = f.anchor(x, pos)
+			xs[i] = f.anchor(x, pos, T)
 		}
 		if n.kind == fAnd {
 			return f.And(xs...)
 		}
 		return f.Or(xs...)
 	case fX, fWX:
-		return f.Next(f.anchor(n.a, pos+1), n.kind == fWX)
+		return f.Next(f.anchor(n.a, pos+1, T), n.kind == fWX)
 	case F, G, U, W, R:
-		if n.abs || n.k == Unbounded || n.k > math.MaxInt32-pos {
+		if n.abs || n.k == Unbounded {
+			return id
+		}
+		if T > 0 && int64(pos)+int64(n.k) >= int64(T) {
+			// The window reaches the history's end: the unbounded operator.
+			if n.kind == F || n.kind == G {
+				return f.temporal(n.kind, Unbounded, false, 0, n.a)
+			}
+			return f.temporal(n.kind, Unbounded, false, n.a, n.b)
+		}
+		if n.k > math.MaxInt32-pos {
 			return id
 		}
 		if n.kind == F || n.kind == G {

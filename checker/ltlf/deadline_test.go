@@ -39,9 +39,22 @@ func TestAnchorAgrees(t *testing.T) {
 			rel := NewAutomaton(f, id, atoms, 3)
 			abs := NewAutomaton(f, f.Anchor(id), atoms, 3)
 			for n := 1; n <= 6; n++ {
+				// AnchorWithin for the horizon of these histories (n states:
+				// positions 0 to n-1), where deadlines at or past it are
+				// unbounded operators.
+				var within *Automaton
+				if n >= 2 {
+					within = NewAutomaton(f, f.AnchorWithin(id, int32(n-1)), atoms, 3)
+				}
 				forHistories(n, 3, func(h []int) {
-					if got, want := run(abs, h, true), run(rel, h, false); got != want {
+					want := run(rel, h, false)
+					if got := run(abs, h, true); got != want {
 						t.Errorf("history %v: deadlines say %v, relative bounds %v", h, got, want)
+					}
+					if within != nil {
+						if got := run(within, h, true); got != want {
+							t.Errorf("history %v: anchored within %d says %v, relative bounds %v", h, n-1, got, want)
+						}
 					}
 				})
 			}
@@ -80,6 +93,37 @@ func forHistories(n, states int, f func([]int)) {
 		}
 	}
 	rec(0)
+}
+
+// TestAnchorWithinUnbounds checks that AnchorWithin makes an operator
+// whose deadline is at or past the horizon the unbounded one, with no Due
+// position, and keeps the others' deadlines.
+func TestAnchorWithinUnbounds(t *testing.T) {
+	f := NewFactory()
+	p, q := f.Atom(0), f.Atom(1)
+	cases := []struct {
+		name      string
+		id        int32
+		T         int32
+		unbounded int32 // the formula expected, or -1: a deadline (Due = want)
+		due       int32
+	}{
+		{"F<=5 q within 5", f.Temporal(F, 5, 0, q), 5, f.Temporal(F, Unbounded, 0, q), NoDue},
+		{"F<=5 q within 9", f.Temporal(F, 5, 0, q), 9, -1, 5},
+		{"X F<=3 q within 4", f.Next(f.Temporal(F, 3, 0, q), false), 4, f.Next(f.Temporal(F, Unbounded, 0, q), false), NoDue},
+		{"p U<=7 q within 3", f.Temporal(U, 7, p, q), 3, f.Temporal(U, Unbounded, p, q), NoDue},
+		{"G<=2 p within 3", f.Temporal(G, 2, 0, p), 3, -1, 2},
+	}
+	atoms := []StateSet{bits(0b110), bits(0b100)}
+	for _, c := range cases {
+		got := f.AnchorWithin(c.id, c.T)
+		if c.unbounded >= 0 && got != c.unbounded {
+			t.Errorf("%s: formula %d, want %d", c.name, got, c.unbounded)
+		}
+		if d := NewAutomaton(f, got, atoms, 3).Due(got); d != c.due {
+			t.Errorf("%s: Due %d, want %d", c.name, d, c.due)
+		}
+	}
 }
 
 // TestAnchorStates checks that a deadline keeps the automaton small: F<=k

@@ -188,8 +188,7 @@ func TestEachProgress(t *testing.T) {
 
 // TestClosedDue: once closed, the product answers every step's successors
 // of the states reachable before the horizon without growing, those at a
-// state's Due position (explored lazily, hist.Product.ExploreDue)
-// included, so that the coalitions' searches may read it at once (run
+// state's Due position included, so that the coalitions' searches may read it at once (run
 // with -race). The outcome F<=2 "s1" has its deadline at step 2; the
 // horizons are before, at and beyond it.
 func TestClosedDue(t *testing.T) {

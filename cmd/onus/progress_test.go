@@ -47,12 +47,12 @@ func TestStoppedRun(t *testing.T) {
 		{"max-states, text", []string{robots, "--const", "N=40,cross=5", "--pf", first,
 			"--pf", `P=? [ G<=100 (a<b => (F<=3 a>=b)) ]`, "--max-states", "2000"},
 			[]string{"Model checking: " + first, "Result: 0\n"},
-			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 32 of 103$`)},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 23 of 103$`)},
 		{"max-states, JSON", []string{robots, "--const", "N=40,cross=5", "--pf", first,
 			"--pf", `P=? [ G<=100 (a<b => (F<=3 a>=b)) ]`, "--max-states", "2000", "--json"},
 			[]string{`"property": "P=? [ F<=2 \"crash\" ]"`, `"value": 0,`,
-				`"stopped": "resource limit exceeded: more than 2000 product states; stopped in P=? [ G<=100 (a < b => (F<=3 a >= b)) ]: histories: step 32 of 103"`},
-			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 32 of 103$`)},
+				`"stopped": "resource limit exceeded: more than 2000 product states; stopped in P=? [ G<=100 (a < b => (F<=3 a >= b)) ]: histories: step 23 of 103"`},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 23 of 103$`)},
 		{"a bounded iteration", []string{"../../examples/weather.prism", "--pf", `R{"sales"}=? [ C<=1000 ]`, "--max-steps", "20"}, nil,
 			regexp.MustCompile(`^onus: note: stopped in R\{"sales"\}=\? \[ C<=1000 \]: bounded iteration: step 20 of 1000$`)},
 		{"an equilibrium", []string{"testdata/robust/repeated.prism", "--pf", `<<p1:p2>>max=? (R{"u1"}[C<=1000000000] + R{"u2"}[C<=1000000000])`, "--max-steps", "1000"}, nil,
@@ -60,7 +60,7 @@ func TestStoppedRun(t *testing.T) {
 		{"a sweep prints what it has", []string{robots, "--const", "N=40,cross=5:6", "--pf", first,
 			"--pf", `P=? [ G<=100 (a<b => (F<=3 a>=b)) ]`, "--max-states", "2000"},
 			[]string{"Model checking: " + first, "Constants: N=40,cross=5", "Result: 0\n"},
-			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 32 of 103$`)},
+			regexp.MustCompile(`^onus: note: stopped in P=\? \[ G<=100 \(a < b => \(F<=3 a >= b\)\) \]: histories: step 23 of 103$`)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errs := onus(t, append([]string{"check"}, tc.args...)...)
