@@ -21,7 +21,7 @@ import (
 // some coalition of the walk, feeds a Diff lane (the union over the steps
 // of the feed filters' states), d(s) the length of a shortest path from s
 // to U in the game graph (every transition of positive probability,
-// whatever the filter), and L the steps the walk takes. The walk's mass at
+// whatever the filter), and L the last step that feeds plus one. The walk's mass at
 // state s after k steps reaches a feed only along a path of the lane's
 // filters, which is a path of the game, to a state of U reached at some
 // step j ≤ L−1; so it needs d(s) ≤ j−k ≤ L−1−k. A row with d(s) > L−1−k
@@ -117,6 +117,7 @@ func (m *Model) distTo(u translate.Bitset, maxd int) []int32 {
 func (r *laneRun) setPrune(sides []*sideRun, steps []*Step, T int, js []uint64) {
 	m := r.p.m
 	var u translate.Bitset
+	last := -1 // the last step that feeds
 	seen := map[[2]*uint64]bool{}
 	for _, sd := range sides {
 		if sd.main != r {
@@ -132,15 +133,16 @@ func (r *laneRun) setPrune(sides []*sideRun, steps []*Step, T int, js []uint64) 
 				if len(free) == 0 || len(plain) == 0 {
 					continue
 				}
+				f := m.feedFilter(free, plain)
+				if f == nil {
+					continue
+				}
+				last = max(last, k)
 				key := [2]*uint64{&free[0], &plain[0]}
 				if seen[key] {
 					continue
 				}
 				seen[key] = true
-				f := m.feedFilter(free, plain)
-				if f == nil {
-					continue
-				}
 				if u == nil {
 					u = translate.NewBitset(m.g.NumStates)
 				}
@@ -153,7 +155,8 @@ func (r *laneRun) setPrune(sides []*sideRun, steps []*Step, T int, js []uint64) 
 	if u == nil {
 		u = translate.NewBitset(m.g.NumStates) // nothing to feed: every row goes
 	}
-	r.prune, r.pruneT = m.distTo(u, T), T
+	// No feed after the last step that has one: the walk ends there.
+	r.prune, r.pruneT = m.distTo(u, last+1), last+1
 }
 
 // pruneLayer drops the rows of the current layer, the walk's layer after
