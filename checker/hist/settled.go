@@ -232,7 +232,10 @@ func (st *settler) reach(lanes []laneKey, n, limit int) (R []int32, succ []int32
 			c0, c1 := g.Choices(int(s))
 			t0, t1 := g.TransStart[c0], g.TransStart[c1]
 			trans += int(t1 - t0)
-			if trans > limit {
+			if trans > limit || t1 == t0 {
+				// Too many, or a state where histories end (a game built
+				// by hand: models have their deadlocks fixed), whose
+				// step the walk takes to know where the lane empties.
 				return nil, nil, nil, false
 			}
 			for t := t0; t < t1; t++ {
