@@ -34,7 +34,7 @@ import (
 type pullEdge struct {
 	src   int32
 	group bool
-	mask  uint64
+	mask  uint64 // the lanes it adds to while the plan is built; then one lane
 	a, b  float64
 }
 
@@ -44,9 +44,10 @@ type pullPlan struct {
 	allow  []translate.Bitset
 	feed   []int    // per lane, the lane feeding it (-1: none)
 	active []int32  // the source layer's states
-	has    []uint64 // and their lanes
+	srcHas []uint64 // and their lanes
 	dest   []int32  // the destinations, in order of product state
-	start  []int32  // per destination, its edges; len(dest)+1
+	has    []uint64 // and their lanes
+	start  []int32  // per destination, its edges, lane by lane; len(dest)+1
 	edges  []pullEdge
 	cuts   []int // destinations that split the terms' lanes into pullParts parts
 }
@@ -163,7 +164,7 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	for d, pid := range dest {
 		slot[pid] = int32(d)
 	}
-	pl := &pullPlan{L: r.L, allow: slices.Clone(r.allow), feed: slices.Clone(r.feed), active: slices.Clone(cur.active), has: slices.Clone(cur.has), dest: dest}
+	pl := &pullPlan{L: r.L, allow: slices.Clone(r.allow), feed: slices.Clone(r.feed), active: slices.Clone(cur.active), srcHas: slices.Clone(cur.has), dest: dest}
 	pl.start = make([]int32, len(dest)+1)
 	for _, to := range dst {
 		pl.start[slot[to]+1]++
@@ -171,26 +172,46 @@ func (r *laneRun) buildPull(k int, slot []int32) *pullPlan {
 	for d := range dest {
 		pl.start[d+1] += pl.start[d]
 	}
-	pl.edges = make([]pullEdge, len(edges))
+	byDest := make([]pullEdge, len(edges))
 	fill := slices.Clone(pl.start[:len(dest)])
 	for x, to := range dst { // stable: a destination keeps its terms' order
 		d := slot[to]
-		pl.edges[fill[d]] = edges[x]
+		byDest[fill[d]] = edges[x]
 		fill[d]++
 	}
 	for _, pid := range dest {
 		slot[pid] = -1
 	}
-	work := 0
-	for _, ed := range pl.edges {
-		work += bits.OnesCount64(ed.mask)
+	// Each destination's terms lane by lane, in the lanes' order, each
+	// lane's in their order (an edge of several lanes once for each), so
+	// that pull reads every edge once: the sums are the same, term by term.
+	pl.has = make([]uint64, len(dest))
+	pl.edges = make([]pullEdge, 0, len(edges))
+	start := make([]int32, len(dest)+1)
+	for d := range dest {
+		des := byDest[pl.start[d]:pl.start[d+1]]
+		var nh uint64
+		for i := range des {
+			nh |= des[i].mask
+		}
+		pl.has[d] = nh
+		for lw := nh; lw != 0; lw &= lw - 1 {
+			bit := lw & -lw
+			for _, ed := range des {
+				if ed.mask&bit != 0 {
+					ed.mask = bit
+					pl.edges = append(pl.edges, ed)
+				}
+			}
+		}
+		start[d+1] = int32(len(pl.edges))
 	}
+	pl.start = start
+	work := len(pl.edges)
 	pl.cuts = append(pl.cuts, 0)
 	done := 0
 	for d := range dest {
-		for _, ed := range pl.edges[pl.start[d]:pl.start[d+1]] {
-			done += bits.OnesCount64(ed.mask)
-		}
+		done += int(pl.start[d+1] - pl.start[d])
 		if done*pullParts >= len(pl.cuts)*work && len(pl.cuts) < pullParts {
 			pl.cuts = append(pl.cuts, d+1)
 		}
@@ -252,7 +273,7 @@ func pullChunks(runs []*laneRun) {
 // filters.
 func (r *laneRun) pullReady() bool {
 	pl, cur := r.pl, r.cur
-	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(pl.feed, r.feed) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.has)
+	return pl != nil && pl.L == r.L && sameAllow(pl.allow, r.allow) && slices.Equal(pl.feed, r.feed) && slices.Equal(cur.active, pl.active) && slices.Equal(cur.has, pl.srcHas)
 }
 
 // pullBegin sizes the next layer (r.spare) for the plan's destinations,
@@ -276,23 +297,16 @@ func (r *laneRun) pull(out *laneLayer, d0, d1 int) {
 	ent := cur.ent
 	for d := d0; d < d1; d++ {
 		edges := pl.edges[pl.start[d]:pl.start[d+1]]
-		var nh uint64
-		for i := range edges {
-			nh |= edges[i].mask
-		}
-		out.has[d] = nh
+		out.has[d] = pl.has[d]
 		dr := out.ent[d*L : d*L+L]
 		clear(dr)
-		for lw := nh; lw != 0; lw &= lw - 1 {
-			l := bits.TrailingZeros64(lw)
-			bit := uint64(1) << uint(l)
+		for i := 0; i < len(edges); {
+			bit := edges[i].mask
+			l := bits.TrailingZeros64(bit)
 			var e entry
 			first := true
-			for i := range edges {
+			for ; i < len(edges) && edges[i].mask == bit; i++ {
 				ed := &edges[i]
-				if ed.mask&bit == 0 {
-					continue
-				}
 				sl := l
 				if !ed.group { // a feed
 					sl = pl.feed[l]
