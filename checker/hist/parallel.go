@@ -3,6 +3,7 @@ package hist
 import (
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/onus-mc/onus/translate"
 )
@@ -27,7 +28,24 @@ type scheduler struct {
 	min     int // work below which a step stays on one goroutine
 	slots   [][]int32
 	sums    []*sums
+	pulls   pullTimer
 }
+
+// pullTimer picks, for the pull steps, one goroutine or two: every
+// pullRound steps it times one step on each, then takes the faster for
+// the rest of the round. Two goroutines are not always faster: a pull
+// step of a small layer is short, and on a shared machine the second
+// core may be slowed by work of others (CCR all degrees at N=100,
+// T=10^4 took from 8.7 to 21 s of CPU on two goroutines from one run to
+// the next, 8.5 s on one). The results are the same either way.
+type pullTimer struct {
+	n          int
+	one, two   time.Duration
+	serialBest bool
+}
+
+// pullRound is the length of a round of pullTimer.
+const pullRound = 64
 
 // minSplit is the size (rows times lanes) from which a walk that has most
 // of a step's work is split in two: below it, on the robots of
@@ -231,7 +249,25 @@ func (sc *scheduler) pullWalks(runs []*laneRun) bool {
 	for _, r := range runs {
 		r.pullBegin()
 	}
-	pullChunks(runs)
+	pt := &sc.pulls
+	i := pt.n % pullRound
+	pt.n++
+	serial := i == 0 || (i > 1 && pt.serialBest)
+	t0 := time.Now()
+	if serial {
+		for _, r := range runs {
+			r.pull(r.spare, 0, len(r.pl.dest))
+		}
+	} else {
+		pullChunks(runs)
+	}
+	switch i {
+	case 0:
+		pt.one = time.Since(t0)
+	case 1:
+		pt.two = time.Since(t0)
+		pt.serialBest = pt.one <= pt.two
+	}
 	for _, r := range runs {
 		r.pullEnd()
 	}
