@@ -772,35 +772,50 @@ func (r *laneRun) retireKeep(k int, out []*Result, keep uint64) bool {
 
 // finish sums lane l of the current layer into res, split by acceptance,
 // as passRun.finish does for a pass run alone.
-func (r *laneRun) finish(l int, res *Result) { r.finishTimes(l, res, nil, nil, nil) }
+func (r *laneRun) finish(l int, res *Result) { r.finishTimes(l, res, nil, nil) }
 
-// finishTimes is finish with, when V is set, each row's count multiplied
-// by V and its probability by W of its game state's index in idx (the
-// paths of the steps left, settled.go).
-func (r *laneRun) finishTimes(l int, res *Result, idx map[int32]int32, V []Count, W []float64) {
+// finishTimes is finish with, when c is set, each row split by the
+// continuations of its product state (index pos[pid] in c, settled.go):
+// its count times VA and VR, its probability times WA and WR, accepted
+// and rejected.
+func (r *laneRun) finishTimes(l int, res *Result, pos []int32, c *continuation) {
 	p, cur, L := r.p, r.cur, r.L
 	res.Counted = r.counting
 	var pa, pj Scaled
 	var na, nj Count
 	bit := uint64(1) << uint(l)
+	times := func(e *entry, v Count, w float64) (Count, Scaled) {
+		var n Count
+		if r.counting {
+			n = mulCount(Count{e.ch, e.cl, int(e.ce)}, v)
+		}
+		pm, px := math.Frexp(e.p * w) // normalised, as the layer's entries are
+		return n, Scaled{pm, int(e.pe) + px}
+	}
 	for i, pid := range cur.active {
 		if cur.has[i]&bit == 0 {
 			continue
 		}
 		e := &cur.ent[i*L+l]
+		if c != nil {
+			j := pos[pid]
+			if c.VA[j].hi != 0 {
+				res.AnyAcc = true
+				n, pr := times(e, c.VA[j], c.WA[j])
+				na, pa = na.Add(n), pa.add(pr)
+			}
+			if c.VR[j].hi != 0 {
+				res.AnyRej = true
+				n, pr := times(e, c.VR[j], c.WR[j])
+				nj, pj = nj.Add(n), pj.add(pr)
+			}
+			continue
+		}
 		var n Count
 		if r.counting {
 			n = Count{e.ch, e.cl, int(e.ce)}
 		}
 		pr := Scaled{e.p, int(e.pe)}
-		if V != nil {
-			j := idx[p.S[pid]]
-			if r.counting {
-				n = mulCount(n, V[j])
-			}
-			pm, px := math.Frexp(e.p * W[j]) // normalised, as the layer's entries are
-			pr = Scaled{pm, int(e.pe) + px}
-		}
 		if p.Acc[pid] {
 			res.AnyAcc = true
 			na = na.Add(n)

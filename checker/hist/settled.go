@@ -8,34 +8,44 @@ import (
 	"sync/atomic"
 
 	"github.com/onus-mc/onus/checker/limit"
-	"github.com/onus-mc/onus/checker/ltlf"
 	"github.com/onus-mc/onus/checker/progress"
 )
 
-// This file ends the walks early once the outcome is settled and the
-// plan is over.
+// This file ends the walks early once the plan is over.
 //
 // From a step k after the plan's last constrained step, every lane
 // extends its histories by every choice and transition (no filter, no
-// player stuck, no feed). If moreover every row of every walk is in a
-// product state whose automaton state is True or False, a sink, every
-// extension of a history keeps its acceptance, so what is left to
-// compute is, per game state s, the number V_n(s) of histories of the
-// n = T−k remaining steps from s (one per choice and transition, as the
-// walks count them) and their probability W_n(s) under β (1 up to
-// rounding in a game whose distributions sum to 1). A row with count c
-// and probability p in state s then ends the walk with c·V_n(s) histories
-// of probability p·W_n(s), accepted or rejected as the row is. V and W
-// come from n steps of a backward programme over the game states the rows
-// can reach within n steps, once for every lane: the walks would have
-// taken n steps for each lane. It pays when the states reachable within
-// n steps have no more transitions than the walks' rows, weighed by
-// their lanes, which is checked before the programme runs (by a
-// reachability search that gives up beyond that size).
+// player stuck, no feed): the rest of every lane's walk is the same
+// linear map, step after step. So instead of walking each lane's rows to
+// the horizon, one backward programme over the product states its rows
+// can reach within the n = T−k steps left gives, per product state x,
+// the numbers VA_n(x) and VR_n(x) of its continuations (one per choice
+// and transition, as the walks count them) that end accepted and
+// rejected, and their probabilities WA_n(x) and WR_n(x) under β. A row
+// with count c and probability p in x then ends the walk with c·VA_n(x)
+// and c·VR_n(x) histories, of probabilities p·WA_n(x) and p·WR_n(x).
+// Where the outcome is already settled (x's automaton state True or
+// False) one of the two is 0, and in the n-player prisoners' dilemma the
+// programme covers 2^n states where the walks carried 2^n coalitions.
+//
+// Each lane is decided and finished on its own rows alone, so that its
+// numbers are those of its pass run alone (lanes.go), to the bit,
+// whatever lanes walk beside it: the values of a state are the same
+// whatever other states the programme covers (each sums its own
+// successors' in its own order, and every successor a needed value
+// reads is within n steps of the lane's rows). The shortcut is taken for
+// a lane when the product states within reach have no more transitions
+// than its rows (a search that gives up beyond that): a step of the
+// programme then costs no more than a step of the lane's walk, and the
+// programme serves every lane so decided at once (a lane's walk whose
+// layer still grows stays cheaper alone); and when every state on the
+// way has a choice (models have their deadlocks fixed; a game built by
+// hand may not).
 //
 // The counts are Counts (count.go): a product of two Counts is exact in
-// its high part and rounded in its low one, so the error bound of
-// count.go holds with K grown by n + 1; counts below 2^53 stay exact.
+// its high part and rounded in its low one, and the programme's sums are
+// of positive terms like the walks', so the error bound of count.go
+// holds with the same K; counts below 2^53 stay exact.
 
 // freeFrom returns the first step from which every step of plan steps
 // before T is free (T when none is).
@@ -48,22 +58,16 @@ func freeFrom(steps []*Step, T int) int {
 }
 
 // settledOff switches the shortcut off for tests; settledRuns counts the
-// times it ran, settledJumps the times its programme stopped early.
+// lanes it finished, settledJumps the times its programme stopped early.
 var settledOff = false
 
 var settledRuns, settledJumps atomic.Int64
 
-// settler decides and runs the shortcut for runLanes, lane by lane: the
-// decision for a lane, and its numbers, depend on its own rows alone, so
-// that a lane's numbers are those of its pass run alone (lanes.go), to the
-// bit, whatever lanes walk beside it. V_n(s) is the same number whatever
-// other states the programme covers: each state's value sums its own
-// successors' in its own order, and every successor a needed value reads
-// is within n steps of the lane's rows.
+// settler decides and runs the shortcut for runLanes, lane by lane.
 type settler struct {
 	p     *Product
-	from  int             // the first step after the plan's last constrained one
-	tried map[laneKey]int // per lane, its weight at its last refused attempt
+	from  int              // the first step after the plan's last constrained one
+	never map[laneKey]bool // the lanes that walk on to the horizon
 }
 
 // laneKey names a lane of a walk.
@@ -72,9 +76,9 @@ type laneKey struct {
 	l int
 }
 
-// weight is the work of a step of lane l of walk r, its rows'
-// transitions, and whether every one of its rows is in a sink.
-func (st *settler) weight(r *laneRun, l int) (int, bool) {
+// weight is the work of a step of lane l of walk r: its rows'
+// transitions.
+func (st *settler) weight(r *laneRun, l int) int {
 	p, g := st.p, st.p.m.g
 	bit := uint64(1) << uint(l)
 	w := 0
@@ -82,25 +86,26 @@ func (st *settler) weight(r *laneRun, l int) (int, bool) {
 		if r.cur.has[i]&bit == 0 {
 			continue
 		}
-		if q := p.Q[pid]; q != ltlf.True && q != ltlf.False {
-			return 0, false
-		}
-		s := int(p.S[pid])
-		lo, hi := g.Choices(s)
+		lo, hi := g.Choices(int(p.S[pid]))
 		w += int(g.TransStart[hi] - g.TransStart[lo])
 	}
-	return w, true
+	return w
 }
 
-// try finishes into out, at step k of T, the lanes of runs that are
-// settled and for which the shortcut pays, and reports whether every
-// lane of runs is then finished.
+// try finishes into out, at step k of T, the lanes of runs for which the
+// shortcut applies and pays, and reports whether every lane of runs is
+// then finished.
 func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	if settledOff || k < st.from || k >= T || st.p.m.tinyWeights {
 		return false
 	}
-	if st.tried == nil {
-		st.tried = map[laneKey]int{}
+	if d := k - st.from; d >= 8 && d%8 != 0 {
+		// Every step at first, then every eighth: weighing a lane reads
+		// its rows (the steps, not the lanes beside it, decide when).
+		return false
+	}
+	if st.never == nil {
+		st.never = map[laneKey]bool{}
 	}
 	n := T - k
 	var lanes []laneKey
@@ -110,14 +115,16 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 				continue
 			}
 			key := laneKey{r, l}
-			w, ok := st.weight(r, l)
-			if !ok || w == 0 || w < 2*st.tried[key] {
+			if st.never[key] {
 				continue
 			}
-			// It pays when the states within n steps of the lane's rows
-			// have at most twice the transitions of its rows.
-			if _, _, _, ok := st.reach([]laneKey{key}, n, 2*w); !ok {
-				st.tried[key] = w
+			// A refused attempt costs at most the lane's rows'
+			// transitions, every eighth step.
+			w := st.weight(r, l)
+			if w == 0 {
+				continue
+			}
+			if _, ok := st.reach([]laneKey{key}, k, n, w); !ok {
 				continue
 			}
 			lanes = append(lanes, key)
@@ -126,21 +133,17 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	if len(lanes) == 0 {
 		return false
 	}
-	R, succ, start, _ := st.reach(lanes, n, math.MaxInt)
-	V, W := st.continuations(R, succ, start, n, k, T)
-	idx := make(map[int32]int32, len(R))
-	for i, s := range R {
-		idx[s] = int32(i)
-	}
+	pr, _ := st.reach(lanes, k, n, math.MaxInt)
+	c := st.continuations(pr, k, T)
 	for _, key := range lanes {
 		r, l := key.r, key.l
-		if !st.fits(r, l, idx, W) {
-			st.tried[key] = math.MaxInt // a probability too small for a float64: walk on
+		if !st.fits(r, l, pr, c) {
+			st.never[key] = true // a probability too small for a float64: walk on
 			continue
 		}
 		settledRuns.Add(1)
 		res := &Result{EmptyAt: -1}
-		r.finishTimes(l, res, idx, V, W)
+		r.finishTimes(l, res, pr.pos, c)
 		for _, i := range r.lanes[l] {
 			if i < len(out) {
 				out[i] = res
@@ -163,195 +166,241 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 }
 
 // fits reports whether every row of lane l of walk r has a probability of
-// the steps left that a float64 holds: W below 2^-500 (a game whose
-// distributions sum to less than 1) would lose digits the walks, which
+// the steps left that a float64 holds: below 2^-500 (a game whose
+// distributions sum to less than 1) it would lose digits the walks, which
 // carry an exponent, keep.
-func (st *settler) fits(r *laneRun, l int, idx map[int32]int32, W []float64) bool {
+func (st *settler) fits(r *laneRun, l int, pr *programme, c *continuation) bool {
 	bit := uint64(1) << uint(l)
 	for i, pid := range r.cur.active {
 		if r.cur.has[i]&bit == 0 {
 			continue
 		}
-		if w := W[idx[st.p.S[pid]]]; w < 0x1p-500 {
+		j := pr.pos[pid]
+		if c.WA[j]+c.WR[j] < 0x1p-500 {
 			return false
 		}
 	}
 	return true
 }
 
-// reach returns the game states reachable from the rows of lanes within
-// n steps, in order of discovery, and their transitions' targets as
-// indices into it (succ[start[i]:start[i+1]] for state R[i]), or false
-// once they hold more than limit transitions.
-func (st *settler) reach(lanes []laneKey, n, limit int) (R []int32, succ []int32, start []int, ok bool) {
-	g := st.p.m.g
-	// Each state's index in R: a table over the game's states, or a map
-	// when R is bound to be far smaller than the game.
-	var idx map[int32]int32
-	var table []int32
-	if limit < g.NumStates/12 { // 48 bytes a map entry against 4 a game state
-		idx = map[int32]int32{}
-	} else {
-		table = make([]int32, g.NumStates)
-		for i := range table {
-			table[i] = -1
-		}
-	}
-	find := func(s int32) int32 {
-		if table != nil {
-			return table[s]
-		}
-		if j, ok := idx[s]; ok {
-			return j
+// programme is the product states the backward programme covers: R in
+// order of discovery, pos the index of a product state in R (-1: not in
+// it), and per state its successors as indices into R, at the steps
+// before its Due position (succ[start[i]:start[i+1]]) and, when that
+// position is among the steps left, at it (close[closeAt[i]:]…, closeAt
+// -1: none), -1 for a successor beyond the steps left.
+type programme struct {
+	R       []int32
+	pos     []int32
+	start   []int
+	succ    []int32
+	closeAt []int
+	close   []int32
+}
+
+// reach returns the programme over the product states reachable from the
+// rows of lanes within the n steps after step k, or false once they hold
+// more than limit transitions or one of them has no choice.
+func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
+	p, g := st.p, st.p.m.g
+	pr := &programme{}
+	find := func(id int32) int32 {
+		if int(id) < len(pr.pos) {
+			return pr.pos[id]
 		}
 		return -1
 	}
-	add := func(s int32) {
-		if find(s) < 0 {
-			if table != nil {
-				table[s] = int32(len(R))
-			} else {
-				idx[s] = int32(len(R))
-			}
-			R = append(R, s)
+	add := func(id int32) {
+		if find(id) >= 0 {
+			return
 		}
+		for int(id) >= len(pr.pos) {
+			pr.pos = append(pr.pos, -1)
+		}
+		pr.pos[id] = int32(len(pr.R))
+		pr.R = append(pr.R, id)
 	}
 	for _, key := range lanes {
 		bit := uint64(1) << uint(key.l)
 		for i, pid := range key.r.cur.active {
 			if key.r.cur.has[i]&bit != 0 {
-				add(st.p.S[pid])
+				add(pid)
 			}
 		}
 	}
 	trans := 0
 	lo := 0
-	for d := 0; d < n && lo < len(R); d++ {
-		hi := len(R)
-		for _, s := range R[lo:hi] {
-			c0, c1 := g.Choices(int(s))
-			t0, t1 := g.TransStart[c0], g.TransStart[c1]
-			trans += int(t1 - t0)
-			if trans > limit || t1 == t0 {
-				// Too many, or a state where histories end (a game built
-				// by hand: models have their deadlocks fixed), whose
-				// step the walk takes to know where the lane empties.
-				return nil, nil, nil, false
+	for d := 0; d < n && lo < len(pr.R); d++ {
+		hi := len(pr.R)
+		for _, id := range pr.R[lo:hi] {
+			c0, c1 := g.Choices(int(p.S[id]))
+			t := int(g.TransStart[c1] - g.TransStart[c0])
+			if trans += t; trans > limit || t == 0 {
+				return nil, false
 			}
-			for t := t0; t < t1; t++ {
-				add(g.Target[t])
+			for _, to := range p.Successors(id, -1) { // explores id
+				add(to)
+			}
+			if due := int(p.Due[id]); due >= k+d && due < k+n {
+				for _, to := range p.Successors(id, due) {
+					add(to)
+				}
 			}
 		}
 		lo = hi
 	}
-	start = make([]int, len(R)+1)
-	for i, s := range R {
-		c0, c1 := g.Choices(int(s))
-		start[i+1] = start[i] + int(g.TransStart[c1]-g.TransStart[c0])
-	}
-	if start[len(R)] > limit {
-		return nil, nil, nil, false
-	}
-	succ = make([]int32, 0, start[len(R)])
-	for _, s := range R {
-		c0, c1 := g.Choices(int(s))
-		for t := g.TransStart[c0]; t < g.TransStart[c1]; t++ {
-			// -1: beyond n steps, never read at the step that matters.
-			succ = append(succ, find(g.Target[t]))
+	pr.start = make([]int, len(pr.R)+1)
+	pr.closeAt = make([]int, len(pr.R))
+	for i, id := range pr.R {
+		pr.closeAt[i] = -1
+		if int(id) >= p.Explored() {
+			pr.start[i+1] = pr.start[i] // beyond the steps left: V_0 only
+			continue
+		}
+		out := p.Succ[p.SuccStart[id]:p.SuccStart[id+1]]
+		pr.start[i+1] = pr.start[i] + len(out)
+		for _, to := range out {
+			pr.succ = append(pr.succ, find(to))
+		}
+		if due := int(p.Due[id]); due >= k && due < k+n {
+			pr.closeAt[i] = len(pr.close)
+			for _, to := range p.Successors(id, due) {
+				pr.close = append(pr.close, find(to))
+			}
 		}
 	}
-	return R, succ, start, true
+	return pr, true
 }
 
-// continuations returns V_n and W_n per state of R (see above), taking the
-// steps k to T of the pass for the step budget and the deadline.
-func (st *settler) continuations(R []int32, succ []int32, start []int, n, k, T int) ([]Count, []float64) {
-	m := st.p.m
+// continuation is VA, VR, WA and WR per state of a programme (see above).
+type continuation struct {
+	VA, VR []Count
+	WA, WR []float64
+}
+
+// continuations runs the programme pr for the steps k to T of the pass
+// (each taken for the step budget and the deadline).
+func (st *settler) continuations(pr *programme, k, T int) *continuation {
+	p, m := st.p, st.p.m
 	g := m.g
-	V, V2 := make([]Count, len(R)), make([]Count, len(R))
-	W, W2 := make([]float64, len(R)), make([]float64, len(R))
-	for i := range R {
-		V[i], W[i] = countOne, 1
+	R := pr.R
+	N := len(R)
+	cur := &continuation{make([]Count, N), make([]Count, N), make([]float64, N), make([]float64, N)}
+	nxt := &continuation{make([]Count, N), make([]Count, N), make([]float64, N), make([]float64, N)}
+	for i, id := range R {
+		if p.Acc[id] {
+			cur.VA[i], cur.WA[i] = countOne, 1
+		} else {
+			cur.VR[i], cur.WR[i] = countOne, 1
+		}
 	}
-	// One step for the states R[lo:hi].
-	part := func(lo, hi int) {
+	// One step (the pass's step t) for the states R[lo:hi].
+	part := func(t, lo, hi int) {
 		for i := lo; i < hi; i++ {
-			c0, c1 := g.Choices(int(R[i]))
+			id := R[i]
+			c0, c1 := g.Choices(int(p.S[id]))
 			t0 := int(g.TransStart[c0])
-			out := succ[start[i]:start[i+1]]
-			V2[i] = sumCounts(V, out)
-			var w float64
+			out := pr.succ[pr.start[i]:pr.start[i+1]]
+			if len(out) == 0 { // beyond the steps left, unexplored: V_0 only
+				nxt.VA[i], nxt.VR[i], nxt.WA[i], nxt.WR[i] = Count{}, Count{}, 0, 0
+				continue
+			}
+			if c := pr.closeAt[i]; c >= 0 && int(p.Due[id]) == t {
+				out = pr.close[c : c+len(out)]
+			}
+			nxt.VA[i] = sumCounts(cur.VA, out)
+			nxt.VR[i] = sumCounts(cur.VR, out)
+			var wa, wr float64
 			for ch := c0; ch < c1; ch++ {
-				var wc float64
-				for t := int(g.TransStart[ch]); t < int(g.TransStart[ch+1]); t++ {
-					if j := out[t-t0]; j >= 0 { // else R[i] is farther than n−step from the rows: not needed
-						wc += g.Prob[t] * W[j]
+				var ca, cr float64
+				for x := int(g.TransStart[ch]); x < int(g.TransStart[ch+1]); x++ {
+					if j := out[x-t0]; j >= 0 { // else R[i] is farther than the steps left: not needed
+						ca += g.Prob[x] * cur.WA[j]
+						cr += g.Prob[x] * cur.WR[j]
 					}
 				}
-				w += m.beta[ch] * wc
+				wa += m.beta[ch] * ca
+				wr += m.beta[ch] * cr
 			}
-			W2[i] = w
+			nxt.WA[i], nxt.WR[i] = wa, wr
 		}
 	}
 	// Two goroutines when a step is large (each writes its own states).
-	cut := len(R)
-	if start[len(R)] >= settledSplit && runtime.GOMAXPROCS(0) > 1 {
-		cut = sort.SearchInts(start, start[len(R)]/2)
+	cut := N
+	if pr.start[N] >= settledSplit && runtime.GOMAXPROCS(0) > 1 {
+		cut = sort.SearchInts(pr.start, pr.start[N]/2)
 	}
-	for step := 1; step <= n; step++ {
-		m.meter.Report(progress.Status{Task: "histories", Step: int64(k + step - 1), Steps: int64(T), Detail: "the outcome is settled: counting the rest once"})
+	for t := T - 1; t >= k; t-- {
+		m.meter.Report(progress.Status{Task: "histories", Step: int64(k + T - 1 - t), Steps: int64(T), Detail: "after the plan: counting the rest once"})
 		limit.CheckDeadline()
 		limit.PassStep()
 		var wg sync.WaitGroup
-		if cut < len(R) {
+		if cut < N {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				part(cut, len(R))
+				part(t, cut, N)
 			}()
 		}
-		part(0, cut)
+		part(t, 0, cut)
 		wg.Wait()
-		if d, ok := geometric(V, V2, W, W2); ok && step < n {
-			// Every state's count grew by the same power of two and no
-			// probability changed: each later step does the same.
-			settledJumps.Add(1)
-			for i := range V2 {
-				if V2[i].hi != 0 {
-					V2[i].exp += d * (n - step)
+		if d, ok := geometric(cur, nxt); ok && t > k {
+			// Step t multiplied every count by one power of two and
+			// changed no probability: so does every earlier step down to
+			// the first after the last Due position at or before t (where
+			// the successors change).
+			stop := k
+			for i, c := range pr.closeAt {
+				if due := int(p.Due[R[i]]); c >= 0 && due >= k && due <= t {
+					stop = max(stop, due+1)
 				}
 			}
-			return V2, W2
+			if jump := t - stop; jump > 0 {
+				settledJumps.Add(1)
+				for _, v := range [][]Count{nxt.VA, nxt.VR} {
+					for i := range v {
+						if v[i].hi != 0 {
+							v[i].exp += d * jump
+						}
+					}
+				}
+				t = stop // the steps t-1 down to stop are taken
+			}
 		}
-		V, V2 = V2, V
-		W, W2 = W2, W
+		cur, nxt = nxt, cur
 	}
-	return V, W
+	return cur
 }
 
 // settledSplit is the transitions of the reachable states from which a
 // step of the backward programme runs on two goroutines.
 const settledSplit = 1 << 14
 
-// geometric reports whether the step from V, W to V2, W2 multiplied every
-// count by one power of two, exactly, and left every probability as it
-// was (a game in which every state has as many transitions, all leading
-// to such states): the programme's later steps then do the same. It
-// returns the power.
-func geometric(V, V2 []Count, W, W2 []float64) (int, bool) {
+// geometric reports whether the step from a to b multiplied every count
+// by one power of two, exactly, and left every probability as it was (a
+// game in which every state has as many moves, all leading to such
+// states). It returns the power.
+func geometric(a, b *continuation) (int, bool) {
 	d := 0
 	first := true
-	for i := range V {
-		a, b := V[i], V2[i]
-		if W2[i] != W[i] || a.hi != b.hi || a.lo != b.lo {
-			return 0, false
+	for _, pair := range [][2][]Count{{a.VA, b.VA}, {a.VR, b.VR}} {
+		for i := range pair[0] {
+			x, y := pair[0][i], pair[1][i]
+			if x.hi != y.hi || x.lo != y.lo {
+				return 0, false
+			}
+			if x.hi == 0 {
+				continue
+			}
+			if first {
+				d, first = y.exp-x.exp, false
+			} else if y.exp-x.exp != d {
+				return 0, false
+			}
 		}
-		if a.hi == 0 {
-			continue
-		}
-		if first {
-			d, first = b.exp-a.exp, false
-		} else if b.exp-a.exp != d {
+	}
+	for i := range a.WA {
+		if a.WA[i] != b.WA[i] || a.WR[i] != b.WR[i] {
 			return 0, false
 		}
 	}

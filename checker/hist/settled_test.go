@@ -13,7 +13,8 @@ import (
 
 // TestSettledSame compares, on 300 random games, plans shorter than the
 // horizon and outcomes settled before it (bounded F and G anchored at the
-// start, X of an atom), the passes that finish by the settled shortcut
+// start, X of an atom) or not (unbounded F and U), the passes that finish
+// by the shortcut after the plan
 // with the same passes walked to the horizon: counts below 2^53 equal,
 // larger ones within 2^-95, probabilities within 1e-13, emptiness the
 // same; and that the shortcut ran in most of them.
@@ -30,11 +31,15 @@ func TestSettledSame(t *testing.T) {
 		T := 2 + r.IntN(60)
 		k := int32(r.IntN(T - 1))
 		var psi int32
-		switch r.IntN(3) {
+		switch r.IntN(5) {
 		case 0:
 			psi = f.Temporal(ltlf.F, k, 0, f.Atom(0))
 		case 1:
 			psi = f.Temporal(ltlf.G, k, 0, f.Not(f.Atom(0)))
+		case 2: // never settled before the horizon
+			psi = f.Temporal(ltlf.F, ltlf.Unbounded, 0, f.Atom(0))
+		case 3:
+			psi = f.Temporal(ltlf.U, ltlf.Unbounded, f.Not(f.Atom(0)), f.Next(f.Atom(0), false))
 		default:
 			psi = f.Next(f.Atom(0), false)
 		}
