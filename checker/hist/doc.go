@@ -33,7 +33,12 @@
 // A mask with Diff asks for the histories the two readings differ by: a
 // lane fed by Compat_J's at the states where J is stuck, walked in a side
 // walk of its own (sidelanes.go), which costs next to nothing where few
-// histories get stuck.
+// histories get stuck; a walk that runs only to feed such lanes keeps
+// just the rows from which a stuck state is still within reach
+// (prune.go). After the plan's last constrained step, a lane whose
+// reachable product states cost no more than its rows finishes by one
+// backward programme over them, shared by every lane that takes it
+// (settled.go).
 //
 // The package knows games and automata but no PRISM syntax: the checker
 // resolves plans into Steps and positions errors.
