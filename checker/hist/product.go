@@ -82,8 +82,9 @@ func (p *Product) Explored() int { return len(p.SuccStart) - 1 }
 // between the walks' steps, on one goroutine, and on the robots' million
 // states the map was most of it.
 type qIndex struct {
-	tab []int32
-	n   int
+	tab     []int32
+	n       int
+	noTable bool // refused one (maxTables or maxTableBytes): stays in the map
 }
 
 // An automaton state gets a table once it has a twelfth as many product
@@ -112,7 +113,7 @@ func (p *Product) indexOf(q int32) *qIndex {
 		p.qs[q] = qi
 	}
 	n := p.m.g.NumStates
-	if qi.tab != nil || qi.n < max(minTable, n/12) || tablesOff {
+	if qi.tab != nil || qi.noTable || qi.n < max(minTable, n/12) || tablesOff {
 		return qi
 	}
 	tables := 0
@@ -122,6 +123,7 @@ func (p *Product) indexOf(q int32) *qIndex {
 		}
 	}
 	if tables >= maxTables || int64(tables+1)*4*int64(n) > maxTableBytes {
+		qi.noTable = true
 		return qi
 	}
 	tab := make([]int32, n)
