@@ -3,6 +3,7 @@ package resp
 import (
 	"fmt"
 	"slices"
+	"sync/atomic"
 
 	"github.com/onus-mc/onus/checker/hist"
 	"github.com/onus-mc/onus/checker/limit"
@@ -108,6 +109,7 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	}
 	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
+	var prev [][]int32 // the level before level (see grown)
 	for step := 0; step < q.T; step++ {
 		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
 		if meter != nil {
@@ -122,12 +124,18 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			*links = append(*links, nil)
 			ls = &(*links)[len(*links)-1]
 		}
-		next := s.step(step, level, ls)
+		var next [][]int32
+		if fresh, ok := s.grown(step, from, prev, level); ok && links == nil && !grownOff {
+			freshSteps.Add(1)
+			next = s.stepFresh(step, level, fresh)
+		} else {
+			next = s.step(step, level, ls)
+		}
 		if len(next) == 0 {
 			return nil
 		}
 		stable := step >= from && sameAntichain(next, level) && q.noDue(level, step)
-		level = next
+		prev, level = level, next
 		if stable {
 			break // min F_T = min F_step (see above)
 		}
@@ -185,6 +193,76 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 		}
 	}
 	return kept
+}
+
+// grownOff switches stepFresh off, for tests; freshSteps counts its steps.
+var grownOff = false
+
+var freshSteps atomic.Int64
+
+// grown reports whether level = min F_step only grew from prev = min
+// F_{step-1} under the same plan step, with no Due position of prev's
+// states at step-1 or later, and returns the supports of level not in
+// prev. Then min F_{step+1} = min(level ∪ Post(level ∖ prev)): the
+// successors of prev's supports at step are their successors at step-1
+// (same filter, same successors), whose minimal ones are level, and
+// min(X ∪ Y) = min(min X ∪ Y). The search then expands only the new
+// supports (a deterministic game's level of single states grows for
+// many steps before it repeats). Witness searches keep the full step:
+// their links name the first support that reached each one.
+func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool) {
+	q := s.q
+	if prev == nil || step-1 < from || !q.noDue(prev, step-1) || len(prev) > len(level) {
+		return nil, false
+	}
+	// Both in canonical order (compareSupports): prev ⊆ level by a merge.
+	var fresh [][]int32
+	i := 0
+	for _, set := range level {
+		if i < len(prev) && slices.Equal(prev[i], set) {
+			i++
+			continue
+		}
+		if i < len(prev) && compareSupports(prev[i], set) < 0 {
+			return nil, false // prev[i] is not in level
+		}
+		fresh = append(fresh, set)
+	}
+	return fresh, i == len(prev)
+}
+
+// stepFresh is step for a level that only grew (grown): level's supports
+// as they are, with the successors of its new ones, minimised.
+func (s *searcher) stepFresh(step int, level, fresh [][]int32) [][]int32 {
+	q := s.q
+	st := stepAt(q, step)
+	allow := q.allowed(st, s.k)
+	lim := q.Product.Model().MaxProduct()
+	out := slices.Clone(level)
+	seen := make(map[string]bool, len(fresh)) // the new successors (minimal drops those equal to level's)
+	var key []byte
+	tried := 0
+	for _, set := range fresh {
+		s.candidates(set, st, allow, func(choices [][]int) bool {
+			if tried++; tried%deadlineEvery == 0 {
+				limit.CheckDeadline()
+			}
+			next := s.successors(step, set, choices)
+			if s.hasTrue(next) {
+				return true
+			}
+			key = appendKey(key[:0], next)
+			if !seen[string(key)] {
+				seen[string(key)] = true
+				out = append(out, next)
+				if len(out) > lim {
+					panic(&limit.Error{What: "plan-search supports", Limit: lim})
+				}
+			}
+			return true
+		})
+	}
+	return minimal(out)
 }
 
 // deadlineEvery is how many joint actions (or supports) the search tries
