@@ -68,6 +68,7 @@ type settler struct {
 	p     *Product
 	from  int              // the first step after the plan's last constrained one
 	never map[laneKey]bool // the lanes that walk on to the horizon
+	pos   []int32          // scratch: an index by product state, -1 (reach, done)
 }
 
 // laneKey names a lane of a walk.
@@ -124,16 +125,18 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 			if w == 0 {
 				continue
 			}
-			if _, ok := st.reach([]laneKey{key}, k, n, w); !ok {
-				continue
+			pr, ok := st.reach([]laneKey{key}, k, n, w)
+			st.done(pr)
+			if ok {
+				lanes = append(lanes, key)
 			}
-			lanes = append(lanes, key)
 		}
 	}
 	if len(lanes) == 0 {
 		return false
 	}
 	pr, _ := st.reach(lanes, k, n, math.MaxInt)
+	defer st.done(pr)
 	pr.link(st.p, k, n)
 	c := st.continuations(pr, k, T)
 	for _, key := range lanes {
@@ -201,11 +204,11 @@ type programme struct {
 
 // reach returns the programme's states (R and pos; link adds their
 // successors) reachable from the rows of lanes within the n steps after
-// step k, or false once they hold more than limit transitions or one of
-// them has no choice.
+// step k, and false once they hold more than limit transitions or one of
+// them has no choice. pos is the settler's, lent until done.
 func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 	p, g := st.p, st.p.m.g
-	pr := &programme{}
+	pr := &programme{pos: st.pos}
 	add := func(id int32) {
 		if pr.find(id) >= 0 {
 			return
@@ -232,7 +235,7 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 			c0, c1 := g.Choices(int(p.S[id]))
 			t := int(g.TransStart[c1] - g.TransStart[c0])
 			if trans += t; trans > limit || t == 0 {
-				return nil, false
+				return pr, false
 			}
 			for _, to := range p.Successors(id, -1) { // explores id
 				add(to)
@@ -246,6 +249,16 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 		lo = hi
 	}
 	return pr, true
+}
+
+// done gives back the settler's table of indices that reach lent pr,
+// its entries for pr's states reset: a search costs its own states, not
+// the product's.
+func (st *settler) done(pr *programme) {
+	for _, id := range pr.R {
+		pr.pos[id] = -1
+	}
+	st.pos = pr.pos
 }
 
 // find returns the index of product state id in pr.R, or -1.
