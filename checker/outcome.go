@@ -401,7 +401,7 @@ func (c *Checker) atomSet(e prism.Expr) (translate.Bitset, error) {
 // or (Hinf) unbounded histories: time bounds are kept as written, and the
 // product is a static graph.
 func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error) {
-	return c.automatonClipped(e, fromOne, 0, false)
+	return c.automatonOf(e, fromOne, 0, false, false, 0)
 }
 
 // historyAutomaton compiles an outcome judged on histories of horizon T,
@@ -415,10 +415,6 @@ func (c *Checker) automatonFor(e prism.Expr, fromOne bool) (*hist.Product, error
 // horizon.
 func (c *Checker) historyAutomaton(e prism.Expr, fromOne bool, T int) (*hist.Product, error) {
 	return c.automatonOf(e, fromOne, int64(c.cfg.Horizon), false, true, T)
-}
-
-func (c *Checker) automatonClipped(e prism.Expr, fromOne bool, clip int64, anchored bool) (*hist.Product, error) {
-	return c.automatonOf(e, fromOne, clip, false, anchored, 0)
 }
 
 // rewardAutomaton compiles the co-safe path formula of a reward operator,

@@ -5,8 +5,6 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -243,25 +241,7 @@ func degEq(a, b checker.Degrees) bool {
 
 // TestPowerRandomAgainstEnumerator runs 600 random cases.
 func TestPowerRandomAgainstEnumerator(t *testing.T) {
-	n := 600
-	if s := os.Getenv("ONUS_POWER_CASES"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("ONUS_POWER_CASES=%q: %v", s, err)
-		}
-		n = v
-	}
-	seeds := make([]uint64, n)
-	for k := range seeds {
-		seeds[k] = uint64(k + 1)
-	}
-	if s := os.Getenv("ONUS_POWER_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("ONUS_POWER_SEED=%q: %v", s, err)
-		}
-		seeds = []uint64{v}
-	}
+	seeds := caseSeeds(t, 600, "ONUS_POWER_CASES", "ONUS_POWER_SEED")
 	var st powerStats
 	failed := 0
 	for _, seed := range seeds {
@@ -285,7 +265,7 @@ func TestPowerRandomAgainstEnumerator(t *testing.T) {
 		len(seeds), st.cases[2:], failed, st.queries[2:], st.planErrors[2:], st.behaviourErrors[2:])
 	t.Logf("nonzero avoidance indices %v, nonzero count indices %v; %d blames, %d coalitions compared, %d loss notes",
 		st.avoidCases[2:], st.nonzeroCount[2:], st.blames, st.coalitions, st.lossNotes)
-	if st.avoidCases[2]+st.avoidCases[3]+st.avoidCases[4] == 0 || st.blames < 2*n/3 {
+	if st.avoidCases[2]+st.avoidCases[3]+st.avoidCases[4] == 0 || st.blames < 2*len(seeds)/3 {
 		t.Errorf("the comparison is nearly vacuous")
 	}
 }

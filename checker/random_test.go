@@ -1073,3 +1073,28 @@ func TestRandomAgainstEnumerator(t *testing.T) {
 	}
 	t.Logf("plans that cannot be followed: %d loss notes compared, in %d queries", st.losses, st.lossQueries)
 }
+
+// caseSeeds returns the seeds of a random test's cases: 1 to n, or as many
+// as the environment variable cases says, or only the one seed says.
+func caseSeeds(t *testing.T, n int, cases, seed string) []uint64 {
+	t.Helper()
+	if s := os.Getenv(cases); s != "" {
+		v, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", cases, s, err)
+		}
+		n = v
+	}
+	seeds := make([]uint64, n)
+	for k := range seeds {
+		seeds[k] = uint64(k + 1)
+	}
+	if s := os.Getenv(seed); s != "" {
+		v, err := strconv.ParseUint(s, 10, 64)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", seed, s, err)
+		}
+		seeds = []uint64{v}
+	}
+	return seeds
+}

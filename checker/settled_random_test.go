@@ -2,8 +2,6 @@ package checker_test
 
 import (
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -73,25 +71,7 @@ func genSettledCase(seed uint64) *rcase {
 // TestRandomSettled runs 200 such cases, each under both readings,
 // against the enumerator.
 func TestRandomSettled(t *testing.T) {
-	n := 200
-	if s := os.Getenv("ONUS_SETTLED_CASES"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("ONUS_SETTLED_CASES=%q: %v", s, err)
-		}
-		n = v
-	}
-	seeds := make([]uint64, n)
-	for k := range seeds {
-		seeds[k] = uint64(k + 1)
-	}
-	if s := os.Getenv("ONUS_SETTLED_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("ONUS_SETTLED_SEED=%q: %v", s, err)
-		}
-		seeds = []uint64{v}
-	}
+	seeds := caseSeeds(t, 200, "ONUS_SETTLED_CASES", "ONUS_SETTLED_SEED")
 	var st stats
 	failed := 0
 	for _, seed := range seeds {

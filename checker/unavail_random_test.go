@@ -4,9 +4,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -198,25 +196,7 @@ func (c *rcase) compareLosses(en *naive.Enum, r *prism.Resp, notes []checker.Not
 // followed, each under both readings, against the enumerator; at least
 // 300 of them must lose histories for some coalition.
 func TestRandomUnavailable(t *testing.T) {
-	n := 500
-	if s := os.Getenv("ONUS_UNAVAIL_CASES"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatalf("ONUS_UNAVAIL_CASES=%q: %v", s, err)
-		}
-		n = v
-	}
-	seeds := make([]uint64, n)
-	for k := range seeds {
-		seeds[k] = uint64(k + 1)
-	}
-	if s := os.Getenv("ONUS_UNAVAIL_SEED"); s != "" {
-		v, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			t.Fatalf("ONUS_UNAVAIL_SEED=%q: %v", s, err)
-		}
-		seeds = []uint64{v}
-	}
+	seeds := caseSeeds(t, 500, "ONUS_UNAVAIL_CASES", "ONUS_UNAVAIL_SEED")
 	var st stats
 	failed, lossy := 0, 0
 	for _, seed := range seeds {

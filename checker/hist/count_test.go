@@ -140,7 +140,7 @@ func randomGame(r *rand.Rand) *translate.Game {
 
 // uniformBeta is the behaviour that picks each choice of a state alike.
 func uniformBeta(g *translate.Game) []float64 {
-	beta := make([]float64, len(g.ChoiceAction))
+	beta := make([]float64, g.NumChoices())
 	for s := 0; s < g.NumStates; s++ {
 		lo, hi := g.Choices(s)
 		for c := lo; c < hi; c++ {

@@ -919,7 +919,7 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 	sched := newScheduler(p)
 	settle := &settler{p: p, from: freeFrom(steps, T)}
 	for k := 0; k < T && len(runs)+len(sides) > 0; k++ {
-		all := runs[:len(runs):len(runs)]
+		all := runs[:len(runs):len(runs)] // every walk, the side walks last
 		for _, sd := range sides {
 			all = append(all, sd.r)
 		}
@@ -932,7 +932,6 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 		if k < len(steps) {
 			st = steps[k]
 		}
-		all = runs[:len(runs):len(runs)]
 		for _, r := range runs {
 			r.split(st, js)
 			r.explore()
@@ -941,7 +940,6 @@ func (p *Product) runLanes(start int32, steps []*Step, T int, js []uint64, todo 
 			sd.r.split(st, js)
 			sd.refill(js)
 			sd.r.explore()
-			all = append(all, sd.r)
 		}
 		p.fillAll(all)
 		// The side walks read their main walks' current layers: they step

@@ -71,6 +71,23 @@ func randomCSG(r *rand.Rand, np int) *translate.Game {
 	return g
 }
 
+// randomPlayersGame is a random game of np players: an smg (randomGame's
+// states with random owners) or a csg (randomCSG).
+func randomPlayersGame(r *rand.Rand, np int, smg bool) *translate.Game {
+	if !smg {
+		return randomCSG(r, np)
+	}
+	g := randomGame(r)
+	g.Type, g.Players, g.Owner = prism.TypeSMG, nil, make([]int32, g.NumStates)
+	for j := 0; j < np; j++ {
+		g.Players = append(g.Players, fmt.Sprint("p", j))
+	}
+	for s := range g.Owner {
+		g.Owner[s] = int32(r.IntN(np))
+	}
+	return g
+}
+
 // TestPruneSameCSG is TestPruneSame on random csgs of two and three
 // players, whose plans change from step to step (each step fixes the
 // actions of some players, often ones they cannot take everywhere), and
@@ -91,26 +108,8 @@ func TestPruneSameCSG(t *testing.T) {
 	for i := 0; i < 400; i++ {
 		np := 2 + r.IntN(2)
 		smg := r.IntN(3) == 0
-		var g *translate.Game
-		if smg {
-			g = randomGame(r)
-			g.Type, g.Players, g.Owner = prism.TypeSMG, nil, make([]int32, g.NumStates)
-			for j := 0; j < np; j++ {
-				g.Players = append(g.Players, fmt.Sprint("p", j))
-			}
-			for s := range g.Owner {
-				g.Owner[s] = int32(r.IntN(np))
-			}
-		} else {
-			g = randomCSG(r, np)
-		}
-		beta := make([]float64, g.NumChoices())
-		for s := 0; s < g.NumStates; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				beta[c] = 1 / float64(hi-lo)
-			}
-		}
+		g := randomPlayersGame(r, np, smg)
+		beta := uniformBeta(g)
 		goal := translate.NewBitset(g.NumStates)
 		goal.Set(r.IntN(g.NumStates))
 		f := ltlf.NewFactory()

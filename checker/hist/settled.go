@@ -68,6 +68,7 @@ type settler struct {
 	p     *Product
 	from  int              // the first step after the plan's last constrained one
 	never map[laneKey]bool // the lanes that walk on to the horizon
+	pos   []int32          // scratch: an index by product state, -1 (reach, done)
 }
 
 // laneKey names a lane of a walk.
@@ -124,16 +125,19 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 			if w == 0 {
 				continue
 			}
-			if _, ok := st.reach([]laneKey{key}, k, n, w); !ok {
-				continue
+			pr, ok := st.reach([]laneKey{key}, k, n, w)
+			st.done(pr)
+			if ok {
+				lanes = append(lanes, key)
 			}
-			lanes = append(lanes, key)
 		}
 	}
 	if len(lanes) == 0 {
 		return false
 	}
 	pr, _ := st.reach(lanes, k, n, math.MaxInt)
+	defer st.done(pr)
+	pr.link(st.p, k, n)
 	c := st.continuations(pr, k, T)
 	for _, key := range lanes {
 		r, l := key.r, key.l
@@ -185,7 +189,7 @@ func (st *settler) fits(r *laneRun, l int, pr *programme, c *continuation) bool 
 
 // programme is the product states the backward programme covers: R in
 // order of discovery, pos the index of a product state in R (-1: not in
-// it), and per state its successors as indices into R, at the steps
+// it), and per state (link) its successors as indices into R, at the steps
 // before its Due position (succ[start[i]:start[i+1]]) and, when that
 // position is among the steps left, at it (close[closeAt[i]:]…, closeAt
 // -1: none), -1 for a successor beyond the steps left.
@@ -198,20 +202,15 @@ type programme struct {
 	close   []int32
 }
 
-// reach returns the programme over the product states reachable from the
-// rows of lanes within the n steps after step k, or false once they hold
-// more than limit transitions or one of them has no choice.
+// reach returns the programme's states (R and pos; link adds their
+// successors) reachable from the rows of lanes within the n steps after
+// step k, and false once they hold more than limit transitions or one of
+// them has no choice. pos is the settler's, lent until done.
 func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 	p, g := st.p, st.p.m.g
-	pr := &programme{}
-	find := func(id int32) int32 {
-		if int(id) < len(pr.pos) {
-			return pr.pos[id]
-		}
-		return -1
-	}
+	pr := &programme{pos: st.pos}
 	add := func(id int32) {
-		if find(id) >= 0 {
+		if pr.find(id) >= 0 {
 			return
 		}
 		for int(id) >= len(pr.pos) {
@@ -236,7 +235,7 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 			c0, c1 := g.Choices(int(p.S[id]))
 			t := int(g.TransStart[c1] - g.TransStart[c0])
 			if trans += t; trans > limit || t == 0 {
-				return nil, false
+				return pr, false
 			}
 			for _, to := range p.Successors(id, -1) { // explores id
 				add(to)
@@ -249,6 +248,30 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 		}
 		lo = hi
 	}
+	return pr, true
+}
+
+// done gives back the settler's table of indices that reach lent pr,
+// its entries for pr's states reset: a search costs its own states, not
+// the product's.
+func (st *settler) done(pr *programme) {
+	for _, id := range pr.R {
+		pr.pos[id] = -1
+	}
+	st.pos = pr.pos
+}
+
+// find returns the index of product state id in pr.R, or -1.
+func (pr *programme) find(id int32) int32 {
+	if int(id) < len(pr.pos) {
+		return pr.pos[id]
+	}
+	return -1
+}
+
+// link sets the successors of pr's states (reach, for the n steps after
+// step k) as indices into pr.R.
+func (pr *programme) link(p *Product, k, n int) {
 	pr.start = make([]int, len(pr.R)+1)
 	pr.closeAt = make([]int, len(pr.R))
 	for i, id := range pr.R {
@@ -260,16 +283,15 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 		out := p.Succ[p.SuccStart[id]:p.SuccStart[id+1]]
 		pr.start[i+1] = pr.start[i] + len(out)
 		for _, to := range out {
-			pr.succ = append(pr.succ, find(to))
+			pr.succ = append(pr.succ, pr.find(to))
 		}
 		if due := int(p.Due[id]); due >= k && due < k+n {
 			pr.closeAt[i] = len(pr.close)
 			for _, to := range p.Successors(id, due) {
-				pr.close = append(pr.close, find(to))
+				pr.close = append(pr.close, pr.find(to))
 			}
 		}
 	}
-	return pr, true
 }
 
 // continuation is VA, VR, WA and WR per state of a programme (see above).

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/onus-mc/onus/checker/ltlf"
-	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
 )
 
@@ -24,19 +23,7 @@ func TestSettledSameCSG(t *testing.T) {
 	for i := 0; i < 300; i++ {
 		np := 2 + r.IntN(2)
 		smg := r.IntN(3) == 0
-		var g *translate.Game
-		if smg {
-			g = randomGame(r)
-			g.Type, g.Players, g.Owner = prism.TypeSMG, nil, make([]int32, g.NumStates)
-			for j := 0; j < np; j++ {
-				g.Players = append(g.Players, fmt.Sprint("p", j))
-			}
-			for s := range g.Owner {
-				g.Owner[s] = int32(r.IntN(np))
-			}
-		} else {
-			g = randomCSG(r, np)
-		}
+		g := randomPlayersGame(r, np, smg)
 		beta := make([]float64, g.NumChoices())
 		for s := 0; s < g.NumStates; s++ {
 			lo, hi := g.Choices(s)

@@ -124,13 +124,12 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			*links = append(*links, nil)
 			ls = &(*links)[len(*links)-1]
 		}
-		var next [][]int32
-		if fresh, ok := s.grown(step, from, prev, level); ok && links == nil && !grownOff {
+		var fresh [][]int32
+		if f, ok := s.grown(step, from, prev, level); ok && links == nil && !grownOff {
 			freshSteps.Add(1)
-			next = s.stepFresh(step, level, fresh)
-		} else {
-			next = s.step(step, level, ls)
+			fresh = f
 		}
+		next := s.step(step, level, fresh, ls)
 		if len(next) == 0 {
 			return nil
 		}
@@ -143,20 +142,26 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	return level
 }
 
-// step returns min F_{step+1} from level = min F_step. With links not
-// nil it sets *links to how each support of the result was first reached
-// (witness.go).
-func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
+// step returns min F_{step+1} from level = min F_step, expanding every
+// support of level, or, with fresh set (a level that only grew, grown),
+// keeping level's supports as they are and expanding fresh's only. With
+// links not nil (full steps only) it sets *links to how each support of
+// the result was first reached (witness.go).
+func (s *searcher) step(step int, level, fresh [][]int32, links *[]witLink) [][]int32 {
 	q := s.q
 	st := stepAt(q, step)
 	allow := q.allowed(st, s.k)
 	lim := q.Product.Model().MaxProduct()
+	expand := level
 	var out [][]int32
+	if fresh != nil {
+		expand, out = fresh, slices.Clone(level) // minimalIndices drops new ones equal to level's
+	}
 	var from []witLink
-	seen := make(map[string]bool, len(level)) // about as many as the level holds: no rehash
+	seen := make(map[string]bool, len(expand)) // about as many as it expands: no rehash
 	var key []byte
 	tried := 0
-	for li, set := range level {
+	for li, set := range expand {
 		s.candidates(set, st, allow, func(choices [][]int) bool {
 			// A level may hold many supports, each with many joint
 			// actions: the deadline is read every deadlineEvery of them.
@@ -195,7 +200,8 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	return kept
 }
 
-// grownOff switches stepFresh off, for tests; freshSteps counts its steps.
+// grownOff switches the steps of grown levels off, for tests; freshSteps
+// counts them.
 var grownOff = false
 
 var freshSteps atomic.Int64
@@ -216,7 +222,7 @@ func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool
 		return nil, false
 	}
 	// Both in canonical order (compareSupports): prev ⊆ level by a merge.
-	var fresh [][]int32
+	fresh := [][]int32{} // not nil: step keeps level even when nothing is new
 	i := 0
 	for _, set := range level {
 		if i < len(prev) && slices.Equal(prev[i], set) {
@@ -229,40 +235,6 @@ func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool
 		fresh = append(fresh, set)
 	}
 	return fresh, i == len(prev)
-}
-
-// stepFresh is step for a level that only grew (grown): level's supports
-// as they are, with the successors of its new ones, minimised.
-func (s *searcher) stepFresh(step int, level, fresh [][]int32) [][]int32 {
-	q := s.q
-	st := stepAt(q, step)
-	allow := q.allowed(st, s.k)
-	lim := q.Product.Model().MaxProduct()
-	out := slices.Clone(level)
-	seen := make(map[string]bool, len(fresh)) // the new successors (minimal drops those equal to level's)
-	var key []byte
-	tried := 0
-	for _, set := range fresh {
-		s.candidates(set, st, allow, func(choices [][]int) bool {
-			if tried++; tried%deadlineEvery == 0 {
-				limit.CheckDeadline()
-			}
-			next := s.successors(step, set, choices)
-			if s.hasTrue(next) {
-				return true
-			}
-			key = appendKey(key[:0], next)
-			if !seen[string(key)] {
-				seen[string(key)] = true
-				out = append(out, next)
-				if len(out) > lim {
-					panic(&limit.Error{What: "plan-search supports", Limit: lim})
-				}
-			}
-			return true
-		})
-	}
-	return minimal(out)
 }
 
 // deadlineEvery is how many joint actions (or supports) the search tries

@@ -10,10 +10,10 @@ import (
 )
 
 // TestForwardGrown compares the plan search that expands only the new
-// supports of a level that grew (stepFresh) with the search that expands
+// supports of a level that grew (grown) with the search that expands
 // every support, on 1500 random smgs, plans that end before the horizon or
 // repeat a step, coalitions and outcomes with and without deadlines: the
-// same answer for every coalition, and stepFresh taken often enough to
+// same answer for every coalition, and that step taken often enough to
 // test it.
 func TestForwardGrown(t *testing.T) {
 	r := rand.New(rand.NewSource(23))
@@ -73,6 +73,6 @@ func TestForwardGrown(t *testing.T) {
 		}
 	}
 	if n := freshSteps.Load() - before; n < 300 {
-		t.Fatalf("stepFresh took %d steps: the games do not test it", n)
+		t.Fatalf("grown levels took %d steps: the games do not test it", n)
 	}
 }

@@ -5,13 +5,11 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/onus-mc/onus/checker/limit"
 )
 
 // robots0 is robots.prism with moves that never fail: the plan search of
 // a boolean operator on it keeps some N^2 supports a step, for about N
-// steps: about a minute at N = 600.
+// steps: about 12 s at N = 600.
 const robots0 = "testdata/deadline/robots0.prism"
 
 // vote12 has twelve voters: a million random orders of its 42 players
@@ -57,22 +55,9 @@ func TestDeadlineStops(t *testing.T) {
 // TestLocateInterrupted: Ctrl-C (limit.Interrupt) stops onus locate's
 // searches with exit code 130 and a note saying how far they had got.
 func TestLocateInterrupted(t *testing.T) {
-	stop, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stop)
-		for {
-			select {
-			case <-stopped:
-				return
-			case <-time.After(200 * time.Millisecond):
-				limit.Interrupt() // again and again: run's SetWork clears it at its start
-			}
-		}
-	}()
+	done := interruptEvery(200 * time.Millisecond)
 	code, _, errs := onus(t, "locate", vote12, "--objective", `P>=1 [G !"carried"]`, "--samples", "1000000", "--index", "shapley")
-	close(stopped)
-	<-stop
-	limit.SetWork(-1, 0) // no interrupt left for the next test
+	done()
 	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 	note := regexp.MustCompile(`^onus: note: stopped in locate P>=1 \[ G !"carried" \]: random orders: step [0-9]+ of 1000000$`)
 	if code != exitInterrupted || len(lines) < 2 || lines[len(lines)-2] != "onus: interrupted (Ctrl-C)" || !note.MatchString(lines[len(lines)-1]) {

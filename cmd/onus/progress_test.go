@@ -116,10 +116,10 @@ func TestSweepProgressOnPipe(t *testing.T) {
 	}
 }
 
-// TestInterrupted: Ctrl-C (limit.Interrupt, which the SIGINT watch
-// calls) stops a long query as --timeout does, with the results before
-// it printed, a note saying where it stopped, and exit code 130.
-func TestInterrupted(t *testing.T) {
+// interruptEvery presses Ctrl-C (limit.Interrupt, which the SIGINT watch
+// calls) every d, again and again since a run's SetWork clears it at its
+// start, until done is called; done leaves no interrupt for the next test.
+func interruptEvery(d time.Duration) (done func()) {
 	stop, stopped := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(stop)
@@ -127,16 +127,26 @@ func TestInterrupted(t *testing.T) {
 			select {
 			case <-stopped:
 				return
-			case <-time.After(300 * time.Millisecond):
-				limit.Interrupt() // again and again: run's SetWork clears it at its start
+			case <-time.After(d):
+				limit.Interrupt()
 			}
 		}
 	}()
+	return func() {
+		close(stopped)
+		<-stop
+		limit.SetWork(-1, 0)
+	}
+}
+
+// TestInterrupted: Ctrl-C (limit.Interrupt, which the SIGINT watch
+// calls) stops a long query as --timeout does, with the results before
+// it printed, a note saying where it stopped, and exit code 130.
+func TestInterrupted(t *testing.T) {
+	done := interruptEvery(300 * time.Millisecond)
 	code, out, errs := onus(t, "check", "../../examples/robots.prism", "--const", "N=100,cross=50", "--pf", `P=? [ F<=2 "crash" ]`,
 		"--pf", `CCR(r1,[go1,go2]^3000)=? [F<=3000 "crash"]`)
-	close(stopped)
-	<-stop
-	limit.SetWork(-1, 0) // no interrupt left for the next test
+	done()
 	lines := strings.Split(strings.TrimSuffix(errs, "\n"), "\n")
 	note := regexp.MustCompile(`^onus: note: stopped in CCR\(r1, \[go1,go2\]\^3000\)=\? \[ F<=3000 "crash" \]: histories: step [0-9]+ of 3000, `)
 	if code != exitInterrupted || len(lines) < 2 || lines[len(lines)-2] != "onus: interrupted (Ctrl-C)" || !note.MatchString(lines[len(lines)-1]) {
