@@ -48,8 +48,10 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 		if len(mc) > 0 {
 			fmt.Fprintf(p.log, "\n%s\n\nModel constants: %s\n", prismSeparator, key)
 		}
+		// Exports and -simpath read the doubles only: exact probabilities
+		// (-exact) are made by the check's own build, not this one.
 		cfg := limits
-		cfg.Consts, cfg.Exact = mc, p.o.exact
+		cfg.Consts = mc
 		m, err := translate.Build(fset, mf, nil, cfg)
 		if err != nil {
 			return err
