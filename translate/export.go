@@ -148,7 +148,13 @@ func typeTitle(t prism.ModelType) string {
 
 // WriteTra writes the transitions file in PRISM's explicit format for the
 // game's type.
-func WriteTra(w io.Writer, g *Game) error {
+func WriteTra(w io.Writer, g *Game) error { return WriteTraOrder(w, g, nil) }
+
+// WriteTraOrder is WriteTra with the choices in the given order: order[i]
+// is the choice of g written at position i, a permutation of each state's
+// choices (PrismChoiceOrder's); nil is g's own order. It writes what
+// WriteTra(w, PrismOrder(g)) does without copying the game.
+func WriteTraOrder(w io.Writer, g *Game, order []int) error {
 	out := newLines(w)
 	out.buf = fmt.Appendf(out.buf, "# Transitions (%s)\n", typeTitle(g.Type))
 	switch g.Type {
@@ -172,11 +178,15 @@ func WriteTra(w io.Writer, g *Game) error {
 		head = append(head, ' ')
 		lo, hi := g.Choices(s)
 		for c := lo; c < hi; c++ {
+			ch := c // the choice written at position c
+			if order != nil {
+				ch = order[c]
+			}
 			act = act[:0]
 			switch {
 			case g.Joint != nil:
 				act = append(act, " ["...)
-				for p, a := range g.Joint[c*np : (c+1)*np] {
+				for p, a := range g.Joint[ch*np : (ch+1)*np] {
 					if p > 0 {
 						act = append(act, ',')
 					}
@@ -187,11 +197,11 @@ func WriteTra(w io.Writer, g *Game) error {
 					}
 				}
 				act = append(act, ']')
-			case g.ChoiceAction != nil && g.ChoiceAction[c] > 0:
+			case g.ChoiceAction != nil && g.ChoiceAction[ch] > 0:
 				act = append(act, ' ')
-				act = append(act, g.Actions[g.ChoiceAction[c]]...)
+				act = append(act, g.Actions[g.ChoiceAction[ch]]...)
 			}
-			tlo, thi := g.Transitions(c)
+			tlo, thi := g.Transitions(ch)
 			for t := tlo; t < thi; t++ {
 				buf := append(out.buf, head...)
 				if g.Type != prism.TypeDTMC {
@@ -246,7 +256,11 @@ func WriteSrew(w io.Writer, g *Game, r int) error {
 
 // WriteTrew writes the transition rewards of structure r (0-based): one
 // row per transition of each choice with a non-zero reward.
-func WriteTrew(w io.Writer, g *Game, r int) error {
+func WriteTrew(w io.Writer, g *Game, r int) error { return WriteTrewOrder(w, g, r, nil) }
+
+// WriteTrewOrder is WriteTrew with the choices in the given order, as
+// WriteTraOrder.
+func WriteTrewOrder(w io.Writer, g *Game, r int, order []int) error {
 	out := newLines(w)
 	rewardHeader(out, g, r, "Transition")
 	tr := g.Rewards[r].Trans
@@ -269,7 +283,11 @@ func WriteTrew(w io.Writer, g *Game, r int) error {
 	for s := 0; s < g.NumStates; s++ {
 		lo, hi := g.Choices(s)
 		for c := lo; c < hi; c++ {
-			v := tr[c]
+			ch := c // the choice written at position c
+			if order != nil {
+				ch = order[c]
+			}
+			v := tr[ch]
 			if v == 0 {
 				continue
 			}
@@ -283,7 +301,7 @@ func WriteTrew(w io.Writer, g *Game, r int) error {
 			val = append(val[:0], ' ')
 			val = strconv.AppendFloat(val, v, 'g', 16, 64)
 			val = append(val, '\n')
-			tlo, thi := g.Transitions(c)
+			tlo, thi := g.Transitions(ch)
 			for t := tlo; t < thi; t++ {
 				buf := append(out.buf, head...)
 				buf = strconv.AppendInt(buf, int64(g.Target[t]), 10)

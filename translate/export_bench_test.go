@@ -19,16 +19,20 @@ func benchExport(b *testing.B, path, consts string) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	g := PrismOrder(m.Game)
+	g := m.Game
+	var order []int // PRISM's order of a csg's choices, as onus prism writes them
+	if g.Joint != nil {
+		order = PrismChoiceOrder(g)
+	}
 	writers := []struct {
 		name string
 		f    func(io.Writer) error
 	}{
-		{"tra", func(w io.Writer) error { return WriteTra(w, g) }},
+		{"tra", func(w io.Writer) error { return WriteTraOrder(w, g, order) }},
 		{"sta", func(w io.Writer) error { return WriteSta(w, g) }},
 		{"lab", func(w io.Writer) error { return WriteLab(w, g) }},
 		{"srew", func(w io.Writer) error { return WriteSrew(w, g, 0) }},
-		{"trew", func(w io.Writer) error { return WriteTrew(w, g, len(g.Rewards)-1) }},
+		{"trew", func(w io.Writer) error { return WriteTrewOrder(w, g, len(g.Rewards)-1, order) }},
 	}
 	for _, wr := range writers {
 		b.Run(wr.name, func(b *testing.B) {

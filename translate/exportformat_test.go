@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"strconv"
 	"testing"
 )
@@ -127,6 +128,51 @@ endrewards`
 		}
 		if w, ok := want[name]; ok && text != w {
 			t.Errorf("%s:\ngot:\n%s\nwant:\n%s", name, text, w)
+		}
+	}
+}
+
+// TestWriteOrderSame checks that writing a csg's choices in PRISM's order
+// (WriteTraOrder, WriteTrewOrder) gives the files of the reordered copy
+// (PrismOrder).
+func TestWriteOrderSame(t *testing.T) {
+	needCorpus(t)
+	for _, c := range []struct{ path, consts string }{
+		{"models/csgs/investors/two_investors_csg.prism", "months=4"},
+		{"models/csgs/aloha/aloha_backoff2.prism", "bcmax=1,D=6,q=0.9"},
+		{"models/csgs/simple/medium_access2.prism", "emax=4,q1=0.9,q2=0.75"},
+		{"models/smgs/simple/dice.prism", "N=4"},
+	} {
+		m, err := buildFile(t, filepath.Join(corpusDir, c.path), c.consts, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, order := m.Game, PrismChoiceOrder(m.Game)
+		if g.Joint == nil {
+			order = nil
+		}
+		var want, got bytes.Buffer
+		if err := WriteTra(&want, PrismOrder(g)); err != nil {
+			t.Fatal(err)
+		}
+		if err := WriteTraOrder(&got, g, order); err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Errorf("%s: .tra in PRISM's order differs", c.path)
+		}
+		for r := range g.Rewards {
+			want.Reset()
+			got.Reset()
+			if err := WriteTrew(&want, PrismOrder(g), r); err != nil {
+				t.Fatal(err)
+			}
+			if err := WriteTrewOrder(&got, g, r, order); err != nil {
+				t.Fatal(err)
+			}
+			if got.String() != want.String() {
+				t.Errorf("%s: .trew %d in PRISM's order differs", c.path, r)
+			}
 		}
 	}
 }
