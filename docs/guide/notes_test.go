@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -34,7 +35,7 @@ var notes = []struct{ text, ref string }{
 // (its text is in a Go source file of the repository, so that the table
 // follows the code) and explained in its section of the guide.
 func TestNotesDocumented(t *testing.T) {
-	code := goSources(t, false)
+	code := repoFiles(t, false, ".go")
 	all := strings.Join(mapValues(code), "\n")
 	for _, n := range notes {
 		if !strings.Contains(all, n.text) {
@@ -51,17 +52,17 @@ func TestNotesDocumented(t *testing.T) {
 	}
 }
 
-// citeRE matches a citation of the guide in code: onus guide TOPIC[#SECTION]
-// or docs/guide/TOPIC.md[#SECTION].
-var citeRE = regexp.MustCompile(`onus guide ([a-z0-9_-]+(?:#[a-z0-9_-]+)?)|docs/guide/([a-z0-9_-]+)\.md(#[a-z0-9_-]+)?`)
+// citeRE matches a citation of the guide: onus guide TOPIC[#SECTION] or
+// [docs/]guide/TOPIC.md[#SECTION].
+var citeRE = regexp.MustCompile(`onus guide ([a-z0-9_-]+(?:#[a-z0-9_-]+)?)|guide/([a-z0-9_-]+)\.md(#[a-z0-9_-]+)?`)
 
 // TestCodeCitations: every topic and section of the guide that the Go
-// sources of the repository cite (messages, notes, help texts, doc
-// comments, tests) exists, so that a note's "see docs/guide/X.md#y"
-// leads somewhere.
+// sources of the repository (messages, notes, help texts, doc comments,
+// tests) and its other Markdown files (docs/*.md, ...) cite exists, so
+// that a note's "see docs/guide/X.md#y" leads somewhere.
 func TestCodeCitations(t *testing.T) {
 	n := 0
-	for path, text := range goSources(t, true) {
+	for path, text := range repoFiles(t, true, ".go", ".md") {
 		for i, line := range strings.Split(text, "\n") {
 			for _, m := range citeRE.FindAllStringSubmatch(line, -1) {
 				ref := m[1]
@@ -80,9 +81,10 @@ func TestCodeCitations(t *testing.T) {
 	}
 }
 
-// goSources returns the Go files of the repository (tests too when
-// tests is set) by path, leaving out testdata.
-func goSources(t *testing.T, tests bool) map[string]string {
+// repoFiles returns the files of the repository whose names end in one
+// of exts (Go tests too when tests is set) by path, leaving out testdata
+// and hidden directories.
+func repoFiles(t *testing.T, tests bool, exts ...string) map[string]string {
 	t.Helper()
 	root := filepath.Join("..", "..")
 	out := map[string]string{}
@@ -96,7 +98,8 @@ func goSources(t *testing.T, tests bool) map[string]string {
 			}
 			return nil
 		}
-		if !strings.HasSuffix(p, ".go") || !tests && strings.HasSuffix(p, "_test.go") {
+		if !slices.ContainsFunc(exts, func(e string) bool { return strings.HasSuffix(p, e) }) ||
+			!tests && strings.HasSuffix(p, "_test.go") {
 			return nil
 		}
 		b, err := os.ReadFile(p)
@@ -110,7 +113,7 @@ func goSources(t *testing.T, tests bool) map[string]string {
 		t.Fatal(err)
 	}
 	if len(out) < 100 {
-		t.Fatalf("only %d Go files found", len(out))
+		t.Fatalf("only %d files found", len(out))
 	}
 	return out
 }
