@@ -97,10 +97,10 @@ func (q *Query) avoidForward(k uint64) bool {
 // forward runs the search from the start up to the horizon, or up to the
 // step where its antichain becomes stationary (see above), and returns
 // the last level, min F_T (nil when some level is empty: no plan is
-// executable and avoids ψ that long). With links not nil, (*links)[t] is
-// how each support of level t+1 was first reached (witness.go). task
-// names the search in its progress, with the coalitions done when
-// coalitions is set.
+// executable and avoids ψ that long), in canonical order. With links not
+// nil, (*links)[t] is how each support of level t+1 was first reached
+// (witness.go). task names the search in its progress, with the
+// coalitions done when coalitions is set.
 func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][]int32 {
 	q := s.q
 	level := [][]int32{{q.Start}}
@@ -110,26 +110,49 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
 	var prev [][]int32 // the level before level (see grown)
+	// Along a run of grown steps the level is run (level is then stale)
+	// and fresh the supports its last step added.
+	var run *growing
+	var fresh [][]int32
 	for step := 0; step < q.T; step++ {
 		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
 		if meter != nil {
-			detail := fmt.Sprintf("%d supports alive", len(level))
+			alive := len(level)
+			if run != nil {
+				alive = run.n
+			}
+			detail := fmt.Sprintf("%d supports alive", alive)
 			if coalitions {
 				detail = withDone(detail, q.coalitionsDone())
 			}
 			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T), Detail: detail})
+		}
+		if run == nil && links == nil && !grownOff {
+			if f, ok := s.grown(step, from, prev, level); ok {
+				run, fresh = newGrowing(level), f
+			}
+		}
+		if run != nil {
+			freshSteps.Add(1)
+			added, dropped, due := s.grownStep(step, run, fresh)
+			if dropped == 0 && due {
+				if len(added) == 0 {
+					break // stationary (see grownStep)
+				}
+				fresh = added
+				continue
+			}
+			// The next step is not a grown one (see grownStep): grown
+			// would find prev not a subset of level, or a Due position.
+			prev, level, run, fresh = nil, run.sorted(), nil, nil
+			continue
 		}
 		var ls *[]witLink
 		if links != nil {
 			*links = append(*links, nil)
 			ls = &(*links)[len(*links)-1]
 		}
-		var fresh [][]int32
-		if f, ok := s.grown(step, from, prev, level); ok && links == nil && !grownOff {
-			freshSteps.Add(1)
-			fresh = f
-		}
-		next := s.step(step, level, fresh, ls)
+		next := s.step(step, level, ls)
 		if len(next) == 0 {
 			return nil
 		}
@@ -139,29 +162,79 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			break // min F_T = min F_step (see above)
 		}
 	}
+	if run != nil {
+		return run.sorted()
+	}
 	return level
 }
 
 // step returns min F_{step+1} from level = min F_step, expanding every
-// support of level, or, with fresh set (a level that only grew, grown),
-// keeping level's supports as they are and expanding fresh's only. With
-// links not nil (full steps only) it sets *links to how each support of
-// the result was first reached (witness.go).
-func (s *searcher) step(step int, level, fresh [][]int32, links *[]witLink) [][]int32 {
+// support of level. With links not nil it sets *links to how each support
+// of the result was first reached (witness.go).
+func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
+	var from []witLink
+	var fp *[]witLink
+	if links != nil {
+		fp = &from
+	}
+	out := s.expand(step, level, 0, fp)
+	keep := minimalIndices(out)
+	kept := make([][]int32, len(keep))
+	for n, i := range keep {
+		kept[n] = out[i]
+	}
+	if links != nil {
+		*links = make([]witLink, len(keep))
+		for n, i := range keep {
+			(*links)[n] = from[i]
+		}
+	}
+	return kept
+}
+
+// grownStep is the step of a grown level (grown): run holds level = min
+// F_step, whose supports not in min F_{step-1} are fresh, and it merges
+// into run the successors of fresh's supports, making it min F_{step+1}.
+// It returns the supports added (min F_{step+1} ∖ min F_step), how many of
+// level's it dropped, and whether no state of fresh has its Due position
+// in [step, T).
+//
+// The conditions of grown at step+1 are then read off these, with no
+// pass over the level: min F_step ⊆ min F_{step+1} iff nothing was
+// dropped, and the supports new at step+1 are those added; the plan step
+// at step is that at step-1 (step-1 ≥ from); and no state of min F_step
+// has its Due position in [step, T) iff none of fresh has (due): the
+// others are min F_{step-1}'s, for which grown checked [step-1, T). With
+// nothing added nor dropped min F_{step+1} = min F_step, so with due the
+// level is stationary (forward's stable).
+func (s *searcher) grownStep(step int, run *growing, fresh [][]int32) (added [][]int32, dropped int, due bool) {
+	due = true
+	for _, set := range fresh {
+		if !s.q.noDueIn(set, step) {
+			due = false
+			break
+		}
+	}
+	added, dropped = run.merge(s.expand(step, fresh, run.n, nil))
+	return added, dropped, due
+}
+
+// expand returns the distinct successors at step of the supports of sets
+// that hold no ltlf.True state, in the order found (each support's joint
+// actions in PRISM's order). With from not nil it sets *from to how each
+// was first reached: the index of its support in sets and the joint
+// action. had is how many supports the level keeps besides these (grown
+// steps), counted against the limit on supports.
+func (s *searcher) expand(step int, sets [][]int32, had int, from *[]witLink) [][]int32 {
 	q := s.q
 	st := stepAt(q, step)
 	allow := q.allowed(st, s.k)
 	lim := q.Product.Model().MaxProduct()
-	expand := level
 	var out [][]int32
-	if fresh != nil {
-		expand, out = fresh, slices.Clone(level) // minimalIndices drops new ones equal to level's
-	}
-	var from []witLink
-	seen := make(map[string]bool, len(expand)) // about as many as it expands: no rehash
+	seen := make(map[string]bool, len(sets)) // about as many as it expands: no rehash
 	var key []byte
 	tried := 0
-	for li, set := range expand {
+	for li, set := range sets {
 		s.candidates(set, st, allow, func(choices [][]int) bool {
 			// A level may hold many supports, each with many joint
 			// actions: the deadline is read every deadlineEvery of them.
@@ -176,28 +249,17 @@ func (s *searcher) step(step int, level, fresh [][]int32, links *[]witLink) [][]
 			if !seen[string(key)] {
 				seen[string(key)] = true
 				out = append(out, next)
-				if links != nil {
-					from = append(from, witLink{parent: li, step: s.fullStep(choices, s.names)})
+				if from != nil {
+					*from = append(*from, witLink{parent: li, step: s.fullStep(choices, s.names)})
 				}
-				if len(out) > lim {
+				if had+len(out) > lim {
 					panic(&limit.Error{What: "plan-search supports", Limit: lim})
 				}
 			}
 			return true
 		})
 	}
-	keep := minimalIndices(out)
-	kept := make([][]int32, len(keep))
-	for n, i := range keep {
-		kept[n] = out[i]
-	}
-	if links != nil {
-		*links = make([]witLink, len(keep))
-		for n, i := range keep {
-			(*links)[n] = from[i]
-		}
-	}
-	return kept
+	return out
 }
 
 // grownOff switches the steps of grown levels off, for tests; freshSteps
@@ -214,15 +276,18 @@ var freshSteps atomic.Int64
 // (same filter, same successors), whose minimal ones are level, and
 // min(X ∪ Y) = min(min X ∪ Y). The search then expands only the new
 // supports (a deterministic game's level of single states grows for
-// many steps before it repeats). Witness searches keep the full step:
-// their links name the first support that reached each one.
+// many steps before it repeats), and merges their successors into the
+// level kept as it is (growing.go), and grownStep says whether the next
+// step is a grown one too, with no pass over the level: along such a run
+// a step costs its new supports only. Witness searches keep the full
+// step: their links name the first support that reached each one.
 func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool) {
 	q := s.q
 	if prev == nil || step-1 < from || !q.noDue(prev, step-1) || len(prev) > len(level) {
 		return nil, false
 	}
 	// Both in canonical order (compareSupports): prev ⊆ level by a merge.
-	fresh := [][]int32{} // not nil: step keeps level even when nothing is new
+	var fresh [][]int32
 	i := 0
 	for _, set := range level {
 		if i < len(prev) && slices.Equal(prev[i], set) {
