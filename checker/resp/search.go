@@ -204,7 +204,8 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 // dropped, and the supports new at step+1 are those added; the plan step
 // at step is that at step-1 (step-1 ≥ from); and no state of min F_step
 // has its Due position in [step, T) iff none of fresh has (due): the
-// others are min F_{step-1}'s, for which grown checked [step-1, T). With
+// others are min F_{step-1}'s, which have none in [step-1, T) (checked by
+// grown at the run's first step, by grownStep at the later ones). With
 // nothing added nor dropped min F_{step+1} = min F_step, so with due the
 // level is stationary (forward's stable).
 func (s *searcher) grownStep(step int, run *growing, fresh [][]int32) (added [][]int32, dropped int, due bool) {
@@ -221,8 +222,8 @@ func (s *searcher) grownStep(step int, run *growing, fresh [][]int32) (added [][
 
 // expand returns the distinct successors at step of the supports of sets
 // that hold no ltlf.True state, in the order found (each support's joint
-// actions in PRISM's order). With from not nil it sets *from to how each
-// was first reached: the index of its support in sets and the joint
+// actions in PRISM's order). With from not nil it appends to *from how
+// each was first reached: the index of its support in sets and the joint
 // action. had is how many supports the level keeps besides these (grown
 // steps), counted against the limit on supports.
 func (s *searcher) expand(step int, sets [][]int32, had int, from *[]witLink) [][]int32 {
