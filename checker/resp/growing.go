@@ -60,33 +60,47 @@ func newGrowing(level [][]int32) *growing {
 
 // merge adds the supports of cands, distinct from one another, to the
 // antichain, keeping it the ⊆-minimal supports of the two (see above). It
-// returns the supports of cands it keeps, in the order of cands, and how
-// many supports of the antichain from before it dropped.
-func (a *growing) merge(cands [][]int32) (added [][]int32, dropped int) {
+// returns the ids of the supports of cands it keeps, in the order of
+// cands, and how many supports of the antichain from before it dropped.
+// With at not nil (len(cands) long), at[n] is set to the id of the
+// support equal to cands[n] once merged, or to -1 if a proper subset of
+// it is kept.
+func (a *growing) merge(cands [][]int32, at []int) (added []int, dropped int) {
 	base := len(a.sets) // the ids of the supports from before
 	var ids []int
 	for n, c := range cands {
 		if n%deadlineEvery == deadlineEvery-1 {
 			limit.CheckDeadline() // --timeout, Ctrl-C
 		}
-		if a.covered(c) {
+		if k, ok := a.covered(c); ok {
+			if at != nil {
+				at[n] = -1
+				if len(a.sets[k]) == len(c) {
+					at[n] = k // c itself
+				}
+			}
 			continue
 		}
 		dropped += a.dropAbove(c, base)
-		ids = append(ids, a.insert(c))
+		id := a.insert(c)
+		ids = append(ids, id)
+		if at != nil {
+			at[n] = id
+		}
 	}
 	for _, id := range ids {
 		if a.live[id] { // a later candidate may have been below it
-			added = append(added, a.sets[id])
+			added = append(added, id)
 		}
 	}
 	return added, dropped
 }
 
-// covered reports whether some support of the antichain is a subset of c.
-func (a *growing) covered(c []int32) bool {
+// covered returns the id of a support of the antichain that is a subset
+// of c, if there is one.
+func (a *growing) covered(c []int32) (int, bool) {
 	if a.empty >= 0 {
-		return true
+		return a.empty, true
 	}
 	for _, x := range c {
 		h := a.byState[x]
@@ -96,11 +110,11 @@ func (a *growing) covered(c []int32) bool {
 		h.least = a.compact(h.least)
 		for _, id := range h.least {
 			if isSubset(a.sets[id], c) {
-				return true
+				return id, true
 			}
 		}
 	}
-	return false
+	return 0, false
 }
 
 // dropAbove drops the supports of which c is a proper subset, and returns
@@ -171,14 +185,19 @@ func (a *growing) compact(ids []int) []int {
 	return slices.DeleteFunc(ids, func(id int) bool { return !a.live[id] })
 }
 
-// sorted returns the supports kept, in canonical order (compareSupports).
-func (a *growing) sorted() [][]int32 {
-	out := make([][]int32, 0, a.n)
+// sorted returns the supports kept, in canonical order (compareSupports),
+// and their ids in that order.
+func (a *growing) sorted() ([][]int32, []int) {
+	ids := make([]int, 0, a.n)
 	for id, ok := range a.live {
 		if ok {
-			out = append(out, a.sets[id])
+			ids = append(ids, id)
 		}
 	}
-	slices.SortFunc(out, compareSupports)
-	return out
+	slices.SortFunc(ids, func(x, y int) int { return compareSupports(a.sets[x], a.sets[y]) })
+	out := make([][]int32, len(ids))
+	for n, id := range ids {
+		out[n] = a.sets[id]
+	}
+	return out, ids
 }

@@ -44,14 +44,33 @@ func TestGrowingRandom(t *testing.T) {
 					batch = append(batch, c)
 				}
 			}
-			added, dropped := a.merge(batch)
-			all = append(all, batch...)
-			want := minimal(all)
-			if got := a.sorted(); !sameAntichain(got, want) || a.n != len(want) {
-				t.Fatalf("case %d: merging %v into %v gives %v (%d kept), want %v", n, batch, level, got, a.n, want)
-			}
+			at := make([]int, len(batch))
+			addedIDs, dropped := a.merge(batch, at)
 			in := func(l [][]int32, s []int32) bool {
 				return slices.ContainsFunc(l, func(o []int32) bool { return slices.Equal(o, s) })
+			}
+			for i, c := range batch {
+				below := slices.ContainsFunc(append(slices.Clone(all), batch[:i]...), func(o []int32) bool {
+					return len(o) < len(c) && isSubset(o, c)
+				})
+				if below != (at[i] < 0) || at[i] >= 0 && a.live[at[i]] && !slices.Equal(a.sets[at[i]], c) {
+					t.Fatalf("case %d: merging %v into %v: candidate %v at id %d (%v)", n, batch, level, c, at[i], a.sets[max(at[i], 0)])
+				}
+			}
+			all = append(all, batch...)
+			want := minimal(all)
+			got, ids := a.sorted()
+			if !sameAntichain(got, want) || a.n != len(want) || len(ids) != len(got) {
+				t.Fatalf("case %d: merging %v into %v gives %v (%d kept), want %v", n, batch, level, got, a.n, want)
+			}
+			for i, id := range ids {
+				if !slices.Equal(a.sets[id], got[i]) {
+					t.Fatalf("case %d: support %v has id %d, which is %v", n, got[i], id, a.sets[id])
+				}
+			}
+			var added [][]int32
+			for _, id := range addedIDs {
+				added = append(added, a.sets[id])
 			}
 			var wantAdded [][]int32
 			for _, s := range want {

@@ -97,11 +97,11 @@ func (q *Query) avoidForward(k uint64) bool {
 // forward runs the search from the start up to the horizon, or up to the
 // step where its antichain becomes stationary (see above), and returns
 // the last level, min F_T (nil when some level is empty: no plan is
-// executable and avoids ψ that long), in canonical order. With links not
-// nil, (*links)[t] is how each support of level t+1 was first reached
+// executable and avoids ψ that long), in canonical order. With trail not
+// nil it records how each support of each level was first reached
 // (witness.go). task names the search in its progress, with the
 // coalitions done when coalitions is set.
-func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][]int32 {
+func (s *searcher) forward(task string, coalitions bool, trail *witTrail) [][]int32 {
 	q := s.q
 	level := [][]int32{{q.Start}}
 	if s.hasTrue(level[0]) {
@@ -110,10 +110,12 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
 	var prev [][]int32 // the level before level (see grown)
-	// Along a run of grown steps the level is run (level is then stale)
-	// and fresh the supports its last step added.
+	// Along a run of grown steps the level is run (level is then stale),
+	// fresh the ids of the supports its last step added, and wr the
+	// run's links (witness searches).
 	var run *growing
-	var fresh [][]int32
+	var fresh []int
+	var wr *witRun
 	for step := 0; step < q.T; step++ {
 		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
 		if meter != nil {
@@ -127,14 +129,20 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			}
 			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T), Detail: detail})
 		}
-		if run == nil && links == nil && !grownOff {
+		if run == nil && !grownOff {
 			if f, ok := s.grown(step, from, prev, level); ok {
 				run, fresh = newGrowing(level), f
+				if trail != nil {
+					wr = trail.startRun(prev, level)
+				}
 			}
 		}
 		if run != nil {
 			freshSteps.Add(1)
-			added, dropped, due := s.grownStep(step, run, fresh)
+			if trail != nil {
+				trail.full, trail.run = append(trail.full, nil), append(trail.run, wr)
+			}
+			added, dropped, due := s.grownStep(step, run, fresh, wr)
 			if dropped == 0 && due {
 				if len(added) == 0 {
 					break // stationary (see grownStep)
@@ -144,13 +152,18 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			}
 			// The next step is not a grown one (see grownStep): grown
 			// would find prev not a subset of level, or a Due position.
-			prev, level, run, fresh = nil, run.sorted(), nil, nil
+			var ids []int
+			level, ids = run.sorted()
+			if wr != nil {
+				wr.ids = ids
+			}
+			prev, run, fresh, wr = nil, nil, nil, nil
 			continue
 		}
 		var ls *[]witLink
-		if links != nil {
-			*links = append(*links, nil)
-			ls = &(*links)[len(*links)-1]
+		if trail != nil {
+			trail.full, trail.run = append(trail.full, nil), append(trail.run, nil)
+			ls = &trail.full[len(trail.full)-1]
 		}
 		next := s.step(step, level, ls)
 		if len(next) == 0 {
@@ -163,7 +176,11 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 		}
 	}
 	if run != nil {
-		return run.sorted()
+		var ids []int
+		level, ids = run.sorted()
+		if wr != nil {
+			wr.ids = ids
+		}
 	}
 	return level
 }
@@ -193,11 +210,12 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 }
 
 // grownStep is the step of a grown level (grown): run holds level = min
-// F_step, whose supports not in min F_{step-1} are fresh, and it merges
-// into run the successors of fresh's supports, making it min F_{step+1}.
-// It returns the supports added (min F_{step+1} ∖ min F_step), how many of
-// level's it dropped, and whether no state of fresh has its Due position
-// in [step, T).
+// F_step, whose supports not in min F_{step-1} have the ids fresh, and it
+// merges into run the successors of fresh's supports, making it min
+// F_{step+1}. It returns the ids of the supports added (min F_{step+1} ∖
+// min F_step), how many of level's it dropped, and whether no state of
+// fresh has its Due position in [step, T). With wr not nil (a witness
+// search) it records how the supports were first reached (witRun.reach).
 //
 // The conditions of grown at step+1 are then read off these, with no
 // pass over the level: min F_step ⊆ min F_{step+1} iff nothing was
@@ -208,15 +226,29 @@ func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 // grown at the run's first step, by grownStep at the later ones). With
 // nothing added nor dropped min F_{step+1} = min F_step, so with due the
 // level is stationary (forward's stable).
-func (s *searcher) grownStep(step int, run *growing, fresh [][]int32) (added [][]int32, dropped int, due bool) {
+func (s *searcher) grownStep(step int, run *growing, fresh []int, wr *witRun) (added []int, dropped int, due bool) {
+	if wr != nil {
+		// In canonical order, as a full step expands them (witRun.reach).
+		slices.SortFunc(fresh, func(x, y int) int { return compareSupports(run.sets[x], run.sets[y]) })
+	}
+	sets := make([][]int32, len(fresh))
 	due = true
-	for _, set := range fresh {
-		if !s.q.noDueIn(set, step) {
+	for n, id := range fresh {
+		sets[n] = run.sets[id]
+		if due && !s.q.noDueIn(sets[n], step) {
 			due = false
-			break
 		}
 	}
-	added, dropped = run.merge(s.expand(step, fresh, run.n, nil))
+	if wr == nil {
+		added, dropped = run.merge(s.expand(step, sets, run.n, nil), nil)
+		return added, dropped, due
+	}
+	var from []witLink
+	cands := s.expand(step, sets, run.n, &from)
+	at := make([]int, len(cands))
+	base := len(run.sets)
+	added, dropped = run.merge(cands, at)
+	wr.reach(run, step, base, fresh, from, at)
 	return added, dropped, due
 }
 
@@ -272,7 +304,7 @@ var freshSteps atomic.Int64
 // grown reports whether level = min F_step only grew from prev = min
 // F_{step-1} under the same plan step, with no Due position of prev's
 // states at step-1 or later, and returns the supports of level not in
-// prev. Then min F_{step+1} = min(level ∪ Post(level ∖ prev)): the
+// prev, by their indices in level. Then min F_{step+1} = min(level ∪ Post(level ∖ prev)): the
 // successors of prev's supports at step are their successors at step-1
 // (same filter, same successors), whose minimal ones are level, and
 // min(X ∪ Y) = min(min X ∪ Y). The search then expands only the new
@@ -280,17 +312,18 @@ var freshSteps atomic.Int64
 // many steps before it repeats), and merges their successors into the
 // level kept as it is (growing.go), and grownStep says whether the next
 // step is a grown one too, with no pass over the level: along such a run
-// a step costs its new supports only. Witness searches keep the full
-// step: their links name the first support that reached each one.
-func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool) {
+// a step costs its new supports only. Witness searches take these steps
+// too: a support's first link changes only where a new support reaches
+// it first (witness.go, witRun).
+func (s *searcher) grown(step, from int, prev, level [][]int32) ([]int, bool) {
 	q := s.q
 	if prev == nil || step-1 < from || !q.noDue(prev, step-1) || len(prev) > len(level) {
 		return nil, false
 	}
 	// Both in canonical order (compareSupports): prev ⊆ level by a merge.
-	var fresh [][]int32
+	var fresh []int
 	i := 0
-	for _, set := range level {
+	for n, set := range level {
 		if i < len(prev) && slices.Equal(prev[i], set) {
 			i++
 			continue
@@ -298,7 +331,7 @@ func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool
 		if i < len(prev) && compareSupports(prev[i], set) < 0 {
 			return nil, false // prev[i] is not in level
 		}
-		fresh = append(fresh, set)
+		fresh = append(fresh, n)
 	}
 	return fresh, i == len(prev)
 }
