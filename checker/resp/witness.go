@@ -19,9 +19,12 @@ import (
 // along it are S_0 = {start}, …, S_T with S_{k+1} = Post_k(S_k, a_k), the
 // joint action a_k executable on S_k (candidates), no S_k with an
 // ltlf.True state (step drops those) and S_T without an accepting state.
-// Where the search stopped at a stationary level (min F_{m} = min F_{m-1}
-// in canonical order, search.go), the level's links map it onto itself,
-// index for index, and the steps m … T-1 follow them.
+// (A link a run of grown steps keeps from an earlier step is a step of
+// the search at the later one too: same plan step, same successors; see
+// witRun.) Where the search stopped at a stationary level (min F_{m} =
+// min F_{m-1} in canonical order, search.go), the level's links map it
+// onto itself, index for index (id for id in a run), and the steps m …
+// T-1 follow them.
 
 // witTrail is what a witness search records: for each step t, how the
 // supports of level t+1 were first reached, as the links of a full step
