@@ -133,7 +133,8 @@ type FullStep struct {
 }
 
 // witLink is how the search first reached a support it kept: the index
-// of a support of the level before, and the joint action taken there.
+// of a support of the level before (its id, in a run of grown steps:
+// witRun), and the joint action taken there.
 type witLink struct {
 	parent int
 	step   FullStep
@@ -226,8 +227,8 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 	}
 	plan := make([]FullStep, q.T)
 	m := len(tr.full)
-	if wr := tr.run[m-1]; wr != nil {
-		i = wr.ids[i] // i: an index in the level, or an id in a run
+	if m > 0 && tr.run[m-1] != nil {
+		i = tr.run[m-1].ids[i] // i: an index in the level, or an id in a run
 	}
 	for t := q.T; t > 0; t-- {
 		k := min(t, m) - 1 // the step that reached level t (stationary after m)
