@@ -222,10 +222,7 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) *Plan {
 	if i < 0 {
 		return nil
 	}
-	m := len(tr.full) // the steps the search took: m = T unless stationary
-	if m > maxWitnessSteps {
-		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
-	}
+	m := len(tr.full) // the steps the search took (at most maxWitnessSteps): m = T unless stationary
 	if m > 0 && tr.run[m-1] != nil {
 		i = tr.run[m-1].ids[i] // i: an index in the level, or an id in a run
 	}
@@ -251,7 +248,7 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) *Plan {
 				break
 			}
 			if m+len(back) >= maxWitnessSteps {
-				panic(&limit.Error{What: "steps of a witness plan kept (--explain)", Limit: maxWitnessSteps})
+				panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
 			}
 			seen[i] = j
 			idx = append(idx, i)
