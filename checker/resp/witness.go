@@ -24,7 +24,10 @@ import (
 // witRun.) Where the search stopped at a stationary level (min F_{m} =
 // min F_{m-1} in canonical order, search.go), the level's links map it
 // onto itself, index for index (id for id in a run), and the steps m …
-// T-1 follow them.
+// T-1 follow them: a walk backwards through a map of a finite set into
+// itself, which after at most the level's size comes round to a support
+// it met and from there repeats, so the plan is kept as a Plan (plan.go)
+// of the search's steps, that walk's first round and its cycle repeated.
 
 // witTrail is what a witness search records: for each step t, how the
 // supports of level t+1 were first reached, as the links of a full step
