@@ -6,10 +6,11 @@ import (
 	"github.com/onus-mc/onus/checker/limit"
 )
 
-// TestSolvePolls: one solve of a coalition on a game of n states reads
-// the deadline (--timeout, Ctrl-C) within, about every 4096 states of its
-// fixpoints, not only before it starts: a solve on 10^6 states would
-// otherwise run to its end past the limit. The game is a walk along
+// TestSolvePolls: one solve of a coalition on a game of n states, and the
+// certificate drawn from it, read the deadline (--timeout, Ctrl-C)
+// within, about every 4096 states of their fixpoints and searches, not
+// only before the solve starts: on 10^6 states they would otherwise run
+// to their end past the limit. The game is a walk along
 // states 0..n-1, each choosing to move on or to stay, the last looping.
 func TestSolvePolls(t *testing.T) {
 	const n = 1 << 15
@@ -39,8 +40,22 @@ func TestSolvePolls(t *testing.T) {
 			} else {
 				w.region()
 			}
-			if got := limit.Readings() - before; got < n/4096 {
-				t.Errorf("one solve on %d states read the deadline %d times, want at least %d", n, got, n/4096)
+			if got := limit.Readings() - before; got < n/8192 {
+				t.Errorf("one solve on %d states read the deadline %d times, want at least %d", n, got, n/8192)
+			}
+			if tc.obj.Value {
+				return
+			}
+			// The certificate of a win of P1, who walks the whole chain:
+			// its strategy and the states it visits.
+			w.ownAll(P1)
+			win := w.region()
+			before = limit.Readings()
+			if won, _ := w.certificate(func(int) bool { return true }, win); !won {
+				t.Fatalf("P1 holding every state loses")
+			}
+			if got := limit.Readings() - before; got < n/8192 {
+				t.Errorf("the certificate of a solve on %d states read the deadline %d times, want at least %d", n, got, n/8192)
 			}
 		})
 	}

@@ -83,6 +83,7 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 	need := make([]int32, n) // opponent states: choices still without a successor in
 	queue := make([]int32, 0, n)
 	for s := 0; s < n; s++ {
+		poll(s)
 		lo, hi := g.Choices(s)
 		need[s] = int32(hi - lo)
 		if goal[s] {
@@ -91,6 +92,7 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 		}
 	}
 	for head := 0; head < len(queue); head++ {
+		poll(head)
 		t := queue[head]
 		for _, c := range p.choice[p.start[t]:p.start[t+1]] {
 			if hit[c] {
@@ -126,7 +128,8 @@ func (w *worker) visited(winner int32, strategy func(s int) int32, keep, stop fu
 	stack := make([]int32, 1, 1024)
 	stack[0] = int32(w.v.init)
 	seen[w.v.init] = true
-	for len(stack) > 0 {
+	for n := 0; len(stack) > 0; n++ {
+		poll(n)
 		s := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		if stop(s) {
