@@ -148,7 +148,11 @@ func (c *Checker) failText(q *resp.Query, a resp.Attempt, own string) string {
 	if s := int(p.S[q.Start]); p.A.Prog(p.Q[q.Start], p.A.Letter(s)) == ltlf.True {
 		why = "ψ already holds at the initial state, whatever follows"
 	}
-	return fmt.Sprintf("every history of %s satisfies ψ, but no executable full plan of %d steps%s avoids ψ: %s", own, q.T, agree, why)
+	steps := fmt.Sprintf("%d steps", q.T)
+	if q.T == 1 {
+		steps = "one step"
+	}
+	return fmt.Sprintf("every history of %s satisfies ψ, but no executable full plan of %s%s avoids ψ: %s", own, steps, agree, why)
 }
 
 // coalitionNames lists the players of mask j.

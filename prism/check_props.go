@@ -275,7 +275,13 @@ func (c *checker) repeatCount(e Expr) {
 	if e == nil {
 		return
 	}
-	c.wantInt(e, constCtx("repetition count", c.props != nil), "repetition count")
+	switch t := c.expr(e, constCtx("repetition count", c.props != nil)); t {
+	case tyInt, tyUnknown:
+	case tyDouble:
+		c.errorf(posOf(e), "type error: repetition count must be int, not double (/ divides as doubles: write floor(...) or ceil(...) of the quotient)")
+	default:
+		c.errorf(posOf(e), "type error: repetition count must be int, not %s", t)
+	}
 	if v, ok := c.eval(e); ok && v.t == tyInt && v.i < 0 {
 		c.errorf(posOf(e), "negative repetition count %d", v.i)
 	}

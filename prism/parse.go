@@ -281,6 +281,9 @@ func (l *psParseListener) SyntaxError(rec antlr.Recognizer, sym interface{}, lin
 		}
 		if exp := psExpected(p); exp != "" {
 			what += ", expected " + exp
+			if tok != nil && tok.GetText() == "]]" && strings.Contains(exp, "']'") {
+				what += " (']]' is one token, the end of a [[A]] coalition: write '] ]' to close two brackets)"
+			}
 		}
 	}
 	l.c.errs.Add(pos, what)

@@ -94,7 +94,7 @@ func TestExprTraps(t *testing.T) {
 		{src: "\" a\"", err: "1:1: error: syntax error: unexpected '\"' (a quoted name is an identifier in double quotes"},
 		{src: "func(max, 1, 2) + min(3) + f(x, y)", tree: "((func(max, 1, 2) + min(3)) + f(x, y))"},
 		// ]] and [[ are single tokens
-		{src: "P>0.5 [ X P>0.5 [ F a ]]", err: "1:23: error: syntax error: unexpected ']]', expected ']' or '{'"},
+		{src: "P>0.5 [ X P>0.5 [ F a ]]", err: "1:23: error: syntax error: unexpected ']]', expected ']' or '{' (']]' is one token, the end of a [[A]] coalition: write '] ]' to close two brackets)"},
 		{src: "P>0.5 [ X P>0.5 [ F a ] ]", tree: "P>0.5 [ X P>0.5 [ F a ] ]"},
 		// temporal operators only inside path formulas (§5.1)
 		{src: "F a", err: "1:1: error: syntax error: temporal operator 'F' outside a path formula"},

@@ -5,6 +5,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/onus-mc/onus/prism"
 )
@@ -68,37 +69,54 @@ type ConstSpec struct {
 
 // ParseConstSpecs parses "k=2,t=1:20,x=0.5,b=true". Ranges are lo:hi or
 // lo:step:hi, of ints or doubles. A value is an int if it parses as one,
-// a bool for true/false, a double otherwise.
+// a bool for true/false, a double otherwise. An error is a *ConstSpecError
+// that says where in s it lies.
 func ParseConstSpecs(s string) ([]ConstSpec, error) {
 	var out []ConstSpec
-	s = strings.TrimSpace(s)
-	if s == "" {
+	if strings.TrimSpace(s) == "" {
 		return nil, nil
 	}
-	for _, part := range strings.Split(s, ",") {
-		part = strings.TrimSpace(part)
+	at := 0 // byte offset of the part in s
+	for _, raw := range strings.Split(s, ",") {
+		start := at + len(raw) - len(strings.TrimLeft(raw, " \t"))
+		at += len(raw) + 1
+		fail := func(off int, format string, args ...any) error {
+			return &ConstSpecError{Col: utf8.RuneCountInString(s[:off]) + 1, Msg: fmt.Sprintf(format, args...)}
+		}
+		part := strings.TrimSpace(raw)
 		eq := strings.IndexByte(part, '=')
 		if eq <= 0 {
-			return nil, fmt.Errorf("invalid constant definition %q: expected NAME=VALUE", part)
+			return nil, fail(start, "invalid constant definition %q: expected NAME=VALUE", part)
 		}
 		name := strings.TrimSpace(part[:eq])
 		if !isIdent(name) {
-			return nil, fmt.Errorf("invalid constant name %q", name)
+			return nil, fail(start, "invalid constant name %q", name)
 		}
 		val := strings.TrimSpace(part[eq+1:])
+		valAt := start + eq + 1 + len(part[eq+1:]) - len(strings.TrimLeft(part[eq+1:], " \t"))
 		vals, rng, err := parseConstValues(val)
 		if err != nil {
-			return nil, fmt.Errorf("invalid value for constant %s: %v", name, err)
+			return nil, fail(valAt, "invalid value for constant %s: %v", name, err)
 		}
 		for _, o := range out {
 			if o.Name == name {
-				return nil, fmt.Errorf("constant %s is given twice", name)
+				return nil, fail(start, "constant %s is given twice", name)
 			}
 		}
 		out = append(out, ConstSpec{Name: name, Values: vals, rng: rng})
 	}
 	return out, nil
 }
+
+// ConstSpecError is an error in a list of constant values: Col is the
+// column (in characters, from 1) where the faulty definition or value
+// starts.
+type ConstSpecError struct {
+	Col int
+	Msg string
+}
+
+func (e *ConstSpecError) Error() string { return e.Msg }
 
 func isIdent(s string) bool {
 	if s == "" {

@@ -198,11 +198,11 @@ var errorRows = []errorRow{
 
 	// constants
 	{"--const empty range", model(errMDP), []string{"build", "m.prism", "--const", "n=5:1"},
-		`onus: error: invalid --const "n=5:1": invalid value for constant n: range "5:1" is empty`},
+		`--const:1:3: error: invalid value for constant n: range "5:1" is empty`},
 	{"undefined constant in check", model(errMDP), []string{"check", "m.prism", "--pf", "P=? [ F x=1 ]"},
 		"m.prism:2:11: error: constant n is undefined: give its value with --const n=VALUE"},
 	{"--const not a number", model(errMDP), []string{"build", "m.prism", "--const", "n=abc"},
-		`onus: error: invalid --const "n=abc": invalid value for constant n: "abc" is not a number or boolean`},
+		`--const:1:3: error: invalid value for constant n: "abc" is not a number or boolean`},
 	{"--const double for int", model(errMDP), []string{"build", "m.prism", "--const", "n=1.5"},
 		"m.prism:2:11: error: --const n=1.5: constant n is declared int"},
 	{"undefined props constant used", withProps(errCSG, "const int k;\nconst int unused;\n<<p1>> Pmax=? [ F<=k s1=1 ]\n"), checkArgs,

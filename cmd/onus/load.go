@@ -87,12 +87,21 @@ func loadBehaviours(c *cli.Context, fset *prism.FileSet, props *prism.PropsFile)
 // assignment in its turn, so --const N=1:1000000000 holds no list.
 func constSweep(values []string) (*translate.Sweep, error) {
 	var specs []translate.ConstSpec
-	for _, v := range values {
+	for i, v := range values {
 		s, err := translate.ParseConstSpecs(v)
 		if err != nil {
 			var el prism.ErrorList
 			if errors.As(err, &el) {
 				return nil, err
+			}
+			var ce *translate.ConstSpecError
+			if errors.As(err, &ce) {
+				// the flag's value is its own one-line file, as --pf's is
+				name := "--const"
+				if i > 0 {
+					name = fmt.Sprintf("--const %d", i+1)
+				}
+				return nil, prism.ErrorList{{Pos: prism.Position{Filename: name, Line: 1, Column: ce.Col}, Msg: ce.Msg}}
 			}
 			return nil, usagef("invalid --const %q: %v", v, err)
 		}

@@ -180,7 +180,7 @@ func prismErrorText(err error) string {
 	one := func(e *prism.Error) string {
 		msg := strings.TrimSuffix(e.Msg, ".")
 		if e.Pos.IsValid() {
-			if e.Pos.Filename != "" && !strings.HasPrefix(e.Pos.Filename, "--pf") {
+			if e.Pos.Filename != "" && !strings.HasPrefix(e.Pos.Filename, "--") {
 				msg += fmt.Sprintf(" (file %s, line %d, column %d)", e.Pos.Filename, e.Pos.Line, e.Pos.Column)
 			} else {
 				msg += fmt.Sprintf(" (line %d, column %d)", e.Pos.Line, e.Pos.Column)

@@ -15,4 +15,10 @@
 // with -update-guide it writes the current outputs under the commands
 // instead (review the diff). Link the page from README.md, and give it a
 // floor of checked commands in cmd/onus/readme_test.go (guideFloor).
+//
+// Every note and warning onus prints is shown in a section of the guide:
+// a new one goes into the table of notes_test.go (a fixed part of its
+// text and the section), and every citation of the guide in the
+// repository's Go and Markdown files must name a section that exists
+// (TestCodeCitations).
 package guide
