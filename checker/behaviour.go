@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strings"
 
 	"github.com/onus-mc/onus/checker/hist"
+	"github.com/onus-mc/onus/checker/limit"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -98,6 +100,7 @@ func (c *Checker) initBehaviour() error {
 		c.betaRat = make([]*big.Rat, nc)
 		c.probRat = make([]*big.Rat, g.NumTransitions())
 		for t := range c.probRat {
+			pollEvery(t)
 			if g.ProbExact != nil && g.ProbExact[t] != nil {
 				c.probRat[t] = g.ProbExact[t]
 			} else {
@@ -113,6 +116,7 @@ func (c *Checker) initBehaviour() error {
 	}
 	// dtmc: one choice per state, taken with probability 1.
 	for s := 0; s < g.NumStates; s++ {
+		pollEvery(s)
 		lo, hi := g.Choices(s)
 		for ch := lo; ch < hi; ch++ {
 			c.beta[ch] = 1 / float64(hi-lo)
@@ -196,6 +200,7 @@ func (c *Checker) csgBehaviour(tables []*weightTable) error {
 	}
 	per := make([][]entry, n)
 	for s := 0; s < g.NumStates; s++ {
+		pollEvery(s)
 		lo, hi := g.Choices(s)
 		for p := 0; p < n; p++ {
 			per[p] = per[p][:0]
@@ -270,7 +275,10 @@ func (c *Checker) csgBehaviour(tables []*weightTable) error {
 // its choices; the other players idle.
 func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 	g := c.g
+	exact := c.betaRat != nil
+	var ws []weight
 	for s := 0; s < g.NumStates; s++ {
+		pollEvery(s)
 		lo, hi := g.Choices(s)
 		o := hist.Owner(c.g, s)
 		var t *weightTable
@@ -282,11 +290,17 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		if g.Deadlock.Has(s) {
 			t = nil
 		}
-		ws := make([]weight, hi-lo)
-		sumR := new(big.Rat)
+		ws = slices.Grow(ws[:0], hi-lo)[:hi-lo]
+		var sumR *big.Rat // exact weights only when asked: a Rat per choice is slow on big games
+		if exact {
+			sumR = new(big.Rat)
+		}
 		unlabelled := false
 		for ch := lo; ch < hi; ch++ {
-			w := weight{f: 1, r: big.NewRat(1, 1)}
+			w := weight{f: 1}
+			if exact {
+				w.r = big.NewRat(1, 1)
+			}
 			if g.ChoiceAction == nil || g.ChoiceAction[ch] == 0 {
 				unlabelled = true
 			}
@@ -308,7 +322,7 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 				}
 			}
 			ws[ch-lo] = w
-			if w.r != nil {
+			if exact && w.r != nil {
 				sumR.Add(sumR, w.r)
 			}
 		}
@@ -323,7 +337,7 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		for ch := lo; ch < hi; ch++ {
 			w := ws[ch-lo]
 			c.beta[ch] = w.f / scale / sum
-			if c.betaRat != nil {
+			if exact {
 				r := new(big.Rat)
 				if w.r != nil && sumR.Sign() != 0 {
 					r.Quo(w.r, sumR)
@@ -333,6 +347,15 @@ func (c *Checker) ownerBehaviour(tables []*weightTable) error {
 		}
 	}
 	return nil
+}
+
+// pollEvery reads the deadline (--timeout, Ctrl-C) at every 4096th state
+// or transition i of the profile's loops: at 10^6 states the profile takes
+// about a second.
+func pollEvery(i int) {
+	if i&4095 == 4095 {
+		limit.CheckDeadline()
+	}
 }
 
 // weightSum sums n finite weights for normalisation: a weight w becomes

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"github.com/onus-mc/onus/checker/progress"
 	"math/big"
+	"slices"
 	"sync/atomic"
 	"time"
 
@@ -154,9 +155,11 @@ type Checker struct {
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
 
-	hist  *hist.Model // the game with β, for the passes (made by New)
-	fac   *ltlf.Factory
-	autos map[autoKey]*hist.Product
+	hist *hist.Model // the game with β, for the passes (made by New; β by profile)
+	// profiled says that β is computed and set in hist (profile).
+	profiled bool
+	fac      *ltlf.Factory
+	autos    map[autoKey]*hist.Product
 	// stepPos holds the position of each resolved plan step, for errors.
 	stepPos map[*hist.Step]prism.Pos
 	// omitted holds the players a csg plan step leaves free by naming no
@@ -177,7 +180,11 @@ type Checker struct {
 }
 
 // New prepares a checker for game g. It resolves the behaviour profile
-// (SPEC §2) and reports behaviour errors.
+// (SPEC §2) and reports behaviour errors. Without behaviour declarations
+// (the uniform profile, which has no errors) the profile is computed only
+// once a query needs it: pATL, equilibria and onus locate never do, and it
+// takes about a second at 10^6 states. Its computation reads the deadline
+// (--timeout, Ctrl-C): New then returns the *LimitError.
 func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker, error) {
 	if g == nil {
 		return nil, fmt.Errorf("checker: no game")
@@ -199,12 +206,43 @@ func New(fset *prism.FileSet, g *translate.Game, env Env, cfg Config) (*Checker,
 		stepPos:  map[*hist.Step]prism.Pos{},
 		omitted:  map[*prism.PlanStep][]int{},
 	}
-	if err := c.initBehaviour(); err != nil {
-		return nil, err
+	c.hist = hist.NewModel(g, hist.Config{Exact: cfg.Exact, ExactCounts: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
+	if slices.ContainsFunc(cfg.Behaviours, func(d *prism.BehaviourDecl) bool { return d != nil }) {
+		// Declared weights may be wrong: their errors are New's.
+		if err := c.profileNow(); err != nil {
+			return nil, err
+		}
 	}
-	c.hist = hist.NewModel(g, hist.Config{Beta: c.beta, BetaRat: c.betaRat, ProbRat: c.probRat,
-		Exact: cfg.Exact, ExactCounts: cfg.Exact, MaxProduct: cfg.MaxProduct, MaxMemory: cfg.MaxMemory})
 	return c, nil
+}
+
+// profileNow is profile returning a limit (the deadline) as its error.
+func (c *Checker) profileNow() (err error) {
+	defer settle(&err)
+	return c.profile()
+}
+
+// profile computes the behaviour profile, once, and gives it to the
+// passes' model. It stops, with a panic carrying a *LimitError, at the
+// deadline (a failed computation is made again at the next call).
+func (c *Checker) profile() error {
+	if c.profiled {
+		return nil
+	}
+	if err := c.initBehaviour(); err != nil {
+		return err
+	}
+	c.hist.SetBehaviour(c.beta, c.betaRat, c.probRat)
+	c.profiled = true
+	return nil
+}
+
+// needProfile is profile where a query needs β. Only declared weights can
+// be in error, and New has computed their profile, so none is left here.
+func (c *Checker) needProfile() {
+	if err := c.profile(); err != nil {
+		panic(fmt.Sprintf("checker: behaviour error after New: %v", err))
+	}
 }
 
 // errAt returns a one-entry prism.ErrorList positioned at p.

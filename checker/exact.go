@@ -13,7 +13,11 @@ import (
 // or U over state formulas on a turn-based game. Nil otherwise (the float
 // values of value iteration stand).
 func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat {
-	if !c.cfg.Exact || op.rew != nil || q.Sure || c.g.Joint != nil || c.probRat == nil {
+	if !c.cfg.Exact || op.rew != nil || q.Sure || c.g.Joint != nil {
+		return nil
+	}
+	c.needProfile()
+	if c.probRat == nil {
 		return nil
 	}
 	t, ok := prism.Unparen(op.path).(*prism.Temporal)

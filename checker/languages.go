@@ -147,6 +147,7 @@ func (c *Checker) playerNames(j uint64) []string {
 }
 
 func (c *Checker) language(name, meaning string, steps []*hist.Step, j uint64, neg bool, T int, r *hist.Result) *Language {
+	c.needProfile()
 	l := hist.NewLanguage(c.hist, steps, j, T)
 	l.Name, l.Meaning, l.Coalition, l.Negated = name, meaning, c.playerNames(j), neg
 	if neg {

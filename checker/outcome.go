@@ -444,6 +444,7 @@ func (c *Checker) automatonOf(e prism.Expr, fromOne bool, clip int64, strong, an
 	for i, set := range b.atoms {
 		atoms[i] = set
 	}
+	c.needProfile()
 	a := hist.NewProduct(c.hist, ltlf.NewAutomaton(c.fac, id, atoms, c.g.NumStates))
 	c.autos[key] = a
 	return a, nil

@@ -48,6 +48,7 @@ func (c *Checker) chain() *infState {
 	if c.inf != nil {
 		return c.inf
 	}
+	c.needProfile()
 	g := c.g
 	n := g.NumStates
 	ch := &translate.Game{

@@ -13,6 +13,7 @@ import (
 // probability that the players pick that joint action in its state. The
 // slice is a copy.
 func (c *Checker) Beta() []float64 {
+	c.needProfile()
 	return append([]float64(nil), c.beta...)
 }
 

@@ -1000,11 +1000,21 @@ func (p *Product) checkLaneBudget(runs []*laneRun) {
 	if m.maxMemory <= 0 {
 		return
 	}
-	mem := p.bytes() + p.groupBytes() + m.revBytes()
+	if p.laneBytes(runs) > m.maxMemory {
+		panic(p.memoryLimit())
+	}
+}
+
+// laneBytes estimates what the product and the walks hold.
+func (p *Product) laneBytes(runs []*laneRun) int64 {
+	mem := p.bytes() + p.groupBytes() + p.m.revBytes()
 	for _, r := range runs {
 		mem += 3*r.bytes() + r.pullBytes() // current, next and sorted layers; the pull plan
 	}
-	if mem > m.maxMemory {
-		panic(&limit.Error{What: "bytes for the product and its passes", Limit: int(m.maxMemory), Setting: "MaxMemory"})
-	}
+	return mem
+}
+
+// memoryLimit is the error of a pass beyond MaxMemory.
+func (p *Product) memoryLimit() *limit.Error {
+	return &limit.Error{What: "bytes for the product and its passes", Limit: int(p.m.maxMemory), Setting: "MaxMemory"}
 }

@@ -99,6 +99,15 @@ func tinyWeights(g *translate.Game, beta []float64) bool {
 	return false
 }
 
+// SetBehaviour sets the behaviour profile of a model made without one
+// (the checker computes it only once a query needs it): β per choice, and
+// the exact β and transition probabilities of an exact model, as Config
+// gives them.
+func (m *Model) SetBehaviour(beta []float64, betaRat, probRat []*big.Rat) {
+	m.beta, m.betaRat, m.probRat = beta, betaRat, probRat
+	m.tinyWeights = tinyWeights(m.g, beta)
+}
+
 // Game returns the model's game.
 func (m *Model) Game() *translate.Game { return m.g }
 

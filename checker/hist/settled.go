@@ -69,6 +69,7 @@ type settler struct {
 	from  int              // the first step after the plan's last constrained one
 	never map[laneKey]bool // the lanes that walk on to the horizon
 	pos   []int32          // scratch: an index by product state, -1 (reach, done)
+	runs  []*laneRun       // the walks of the current try, whose layers MaxMemory counts beside
 }
 
 // laneKey names a lane of a walk.
@@ -108,6 +109,8 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	if st.never == nil {
 		st.never = map[laneKey]bool{}
 	}
+	st.runs = runs
+	defer func() { st.runs = nil }()
 	n := T - k
 	var lanes []laneKey
 	for _, r := range runs {
@@ -137,7 +140,9 @@ func (st *settler) try(runs []*laneRun, k, T int, out []*Result) bool {
 	}
 	pr, _ := st.reach(lanes, k, n, math.MaxInt)
 	defer st.done(pr)
+	st.checkBudget(pr, 0)
 	pr.link(st.p, k, n)
+	st.checkBudget(pr, len(pr.R))
 	c := st.continuations(pr, k, T)
 	for _, key := range lanes {
 		r, l := key.r, key.l
@@ -231,7 +236,10 @@ func (st *settler) reach(lanes []laneKey, k, n, limit int) (*programme, bool) {
 	lo := 0
 	for d := 0; d < n && lo < len(pr.R); d++ {
 		hi := len(pr.R)
-		for _, id := range pr.R[lo:hi] {
+		for x, id := range pr.R[lo:hi] {
+			if (lo+x)&1023 == 1023 {
+				st.checkBudget(pr, 0) // R and its index grow with the states found
+			}
 			c0, c1 := g.Choices(int(p.S[id]))
 			t := int(g.TransStart[c1] - g.TransStart[c0])
 			if trans += t; trans > limit || t == 0 {
@@ -260,6 +268,30 @@ func (st *settler) done(pr *programme) {
 	}
 	st.pos = pr.pos
 }
+
+// checkBudget stops the pass, with a panic carrying a *limit.Error as
+// checkLaneBudget does, when the product, the walks' layers and the
+// programme's scratch outgrow MaxMemory: pr's arrays, and the two steps
+// of the continuations of cont states that continuations will hold.
+func (st *settler) checkBudget(pr *programme, cont int) {
+	p := st.p
+	if p.m.maxMemory <= 0 {
+		return
+	}
+	if p.laneBytes(st.runs)+pr.bytes()+int64(cont)*continuationBytes > p.m.maxMemory {
+		panic(p.memoryLimit())
+	}
+}
+
+// bytes estimates the memory of the programme's arrays (the index by
+// product state is the settler's, lent to it).
+func (pr *programme) bytes() int64 {
+	return 4*int64(len(pr.R)+len(pr.pos)+len(pr.succ)+len(pr.close)) + 8*int64(len(pr.start)+len(pr.closeAt))
+}
+
+// continuationBytes is what continuations holds per state: VA, VR (a
+// Count each, 24 bytes), WA and WR (8 each), for two steps.
+const continuationBytes = 2 * (2*24 + 2*8)
 
 // find returns the index of product state id in pr.R, or -1.
 func (pr *programme) find(id int32) int32 {

@@ -36,6 +36,8 @@ var work struct {
 	start    time.Time
 	// stop is set by Interrupt: the next deadline check stops the run.
 	stop atomic.Bool
+	// readings counts the deadline's readings (Readings).
+	readings atomic.Int64
 }
 
 // Until the first SetWork there is no budget and no deadline: the
@@ -107,9 +109,15 @@ func CheckDeadline() {
 	}
 }
 
+// Readings returns how many times the deadline has been read (Expired,
+// CheckDeadline) since the process started: the tests of a long loop
+// count them to see that it polls within, whatever the clock says.
+func Readings() int64 { return work.readings.Load() }
+
 // Expired returns the *Error of a passed deadline or of Interrupt, or
 // nil.
 func Expired() *Error {
+	work.readings.Add(1)
 	if work.stop.Load() {
 		return &Error{Text: "interrupted (Ctrl-C)", Setting: SettingInterrupt}
 	}

@@ -70,6 +70,7 @@ func forwardView(gm *Game) *view {
 	v.members = make([][]int32, len(gm.Groups))
 	v.choices = make([]int32, len(gm.Groups))
 	for i, gr := range gm.Groups {
+		poll(i) // a group per state: 10^6 of them
 		v.members[i] = gr.States
 		for _, s := range gr.States {
 			lo, hi := g.Choices(int(s))
@@ -102,6 +103,7 @@ func Significant(g *translate.Game, safe []bool) []bool {
 	out := make([]bool, g.NumStates)
 	var buf []int32
 	for s := range out {
+		poll(s)
 		var pairs int
 		buf, pairs = edges(g, s, buf)
 		out[s] = pairs > 1 && safe[s]
@@ -130,6 +132,7 @@ func backwardView(gm *Game) *view {
 	var buf []int32
 	all := make([][]int32, n)
 	for s := 0; s < n; s++ {
+		poll(s)
 		buf, _ = edges(g, s, buf)
 		all[s] = slices.Clone(buf)
 		helper[s] = -1
@@ -154,6 +157,7 @@ func backwardView(gm *Game) *view {
 		}
 	}
 	for s := 0; s < n; s++ {
+		poll(s)
 		tb.ChoiceStart = append(tb.ChoiceStart, int32(len(tb.TransStart)))
 		v.target[s] = gm.Obj.Target[s]
 		switch {
@@ -187,6 +191,7 @@ func backwardView(gm *Game) *view {
 	v.members = make([][]int32, len(gm.Groups))
 	v.choices = make([]int32, len(gm.Groups))
 	for i, gr := range gm.Groups {
+		poll(i)
 		v.members[i] = gr.States
 		for _, s := range gr.States {
 			// A state with one edge decides nothing, whoever holds it.
@@ -208,6 +213,7 @@ func playersView(gm *Game) *view {
 	v.choices = make([]int32, np)
 	acts := make([]map[int32]bool, np)
 	for s := 0; s < g.NumStates; s++ {
+		poll(s)
 		lo, hi := g.Choices(s)
 		for p := 0; p < np; p++ {
 			n := 0

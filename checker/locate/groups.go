@@ -38,6 +38,7 @@ func varValue(v translate.Var, x int32) string {
 func Individual(g *translate.Game, keep []bool) []Group {
 	var out []Group
 	for s := 0; s < g.NumStates; s++ {
+		poll(s) // a name per state: a good part of a second at 10^6
 		if keep[s] {
 			out = append(out, Group{Name: StateName(g, s), States: []int32{int32(s)}})
 		}
@@ -123,6 +124,7 @@ func partition(g *translate.Game, keep []bool, name func(s int) string) []Group 
 	var out []Group
 	rep := []int{}
 	for s := 0; s < g.NumStates; s++ {
+		poll(s)
 		n := name(s)
 		i, ok := index[n]
 		if !ok {

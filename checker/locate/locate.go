@@ -54,6 +54,7 @@ func runGroups(gm *Game, v *view, opt Options) (*Result, error) {
 	var eff []int
 	var players [][]int
 	for g, gr := range gm.Groups {
+		poll(g) // a value per group: 10^6 of them for the states of a large model
 		res.Values[g] = Value{Name: gr.Name, States: gr.States, Count: new(big.Int)}
 		if !gm.Obj.Value {
 			res.Values[g].ShapleyExact, res.Values[g].BanzhafExact = new(big.Rat), new(big.Rat)

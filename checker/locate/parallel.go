@@ -62,3 +62,12 @@ func tick(n *int) {
 		limit.CheckDeadline()
 	}
 }
+
+// poll reads the deadline at every 4096th state i of a loop over the
+// view's states: a solve and its certificate (the winner's strategy and
+// the states it visits) each cover the whole view, 10^6 states and more.
+func poll(i int) {
+	if i&4095 == 4095 {
+		limit.CheckDeadline()
+	}
+}

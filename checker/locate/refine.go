@@ -25,6 +25,7 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 	}
 	var all []int
 	for g := range gm.Groups {
+		poll(g)
 		if v.choices[g] > 1 {
 			all = append(all, g)
 		}
@@ -77,7 +78,8 @@ func refine(gm *Game, v *view, opt Options) (*Result, error) {
 			win := w.region()
 			solves++
 			var hot, cold []int
-			for _, g := range blk {
+			for i, g := range blk {
+				poll(i)
 				h := false
 				for _, s := range v.members[g] {
 					if w.critical(int(s), win) {
@@ -188,8 +190,11 @@ const smallBlock = 8
 // blockStates returns the states each block holds.
 func blockStates(v *view, blocks [][]int) [][]int32 {
 	out := make([][]int32, len(blocks))
+	n := 0
 	for b, blk := range blocks {
 		for _, g := range blk {
+			n++
+			poll(n) // a block may hold 10^6 groups
 			out[b] = append(out[b], v.members[g]...)
 		}
 	}

@@ -10,44 +10,55 @@ import "sync"
 // the winner takes a choice that does.
 
 // preds are the reverse edges of the view's game, per target state: the
-// choices with a transition into it (shared by the workers, read-only).
+// choices with a transition into it (shared by the workers, read-only
+// once built).
 type preds struct {
-	once   sync.Once
+	mu     sync.Mutex
 	start  []int32 // per state
 	choice []int32
 	owner  []int32 // per choice: its state
 }
 
+// preds returns the reverse edges, building them on first use. The build
+// reads the deadline (poll); a build stopped by it leaves nothing, and
+// the next caller (a worker that waited) builds them again, so no worker
+// reads half-built edges.
 func (v *view) preds() *preds {
 	p := &v.pr
-	p.once.Do(func() {
-		g := v.tb
-		n := g.NumStates
-		p.owner = make([]int32, g.NumChoices())
-		for s := 0; s < n; s++ {
-			lo, hi := g.Choices(s)
-			for c := lo; c < hi; c++ {
-				p.owner[c] = int32(s)
-			}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.start != nil {
+		return p
+	}
+	g := v.tb
+	n := g.NumStates
+	owner := make([]int32, g.NumChoices())
+	for s := 0; s < n; s++ {
+		poll(s)
+		lo, hi := g.Choices(s)
+		for c := lo; c < hi; c++ {
+			owner[c] = int32(s)
 		}
-		p.start = make([]int32, n+1)
-		for _, t := range g.Target {
-			p.start[t+1]++
+	}
+	start := make([]int32, n+1)
+	for _, t := range g.Target {
+		start[t+1]++
+	}
+	for i := 1; i <= n; i++ {
+		start[i] += start[i-1]
+	}
+	choice := make([]int32, len(g.Target))
+	fill := append([]int32(nil), start[:n]...)
+	for c := 0; c < g.NumChoices(); c++ {
+		poll(c)
+		tlo, thi := g.Transitions(c)
+		for t := tlo; t < thi; t++ {
+			d := g.Target[t]
+			choice[fill[d]] = int32(c)
+			fill[d]++
 		}
-		for i := 1; i <= n; i++ {
-			p.start[i] += p.start[i-1]
-		}
-		p.choice = make([]int32, len(g.Target))
-		fill := append([]int32(nil), p.start[:n]...)
-		for c := 0; c < g.NumChoices(); c++ {
-			tlo, thi := g.Transitions(c)
-			for t := tlo; t < thi; t++ {
-				d := g.Target[t]
-				p.choice[fill[d]] = int32(c)
-				fill[d]++
-			}
-		}
-	})
+	}
+	p.owner, p.choice, p.start = owner, choice, start
 	return p
 }
 
@@ -83,6 +94,7 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 	need := make([]int32, n) // opponent states: choices still without a successor in
 	queue := make([]int32, 0, n)
 	for s := 0; s < n; s++ {
+		poll(s)
 		lo, hi := g.Choices(s)
 		need[s] = int32(hi - lo)
 		if goal[s] {
@@ -91,6 +103,7 @@ func (w *worker) attractor(allowed, goal []bool, mover int32, strict bool) (by [
 		}
 	}
 	for head := 0; head < len(queue); head++ {
+		poll(head)
 		t := queue[head]
 		for _, c := range p.choice[p.start[t]:p.start[t+1]] {
 			if hit[c] {
@@ -126,7 +139,8 @@ func (w *worker) visited(winner int32, strategy func(s int) int32, keep, stop fu
 	stack := make([]int32, 1, 1024)
 	stack[0] = int32(w.v.init)
 	seen[w.v.init] = true
-	for len(stack) > 0 {
+	for n := 0; len(stack) > 0; n++ {
+		poll(n)
 		s := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		if stop(s) {

@@ -73,6 +73,7 @@ func (w *worker) own(in func(g int) bool) {
 		}
 	}
 	for s, b := range v.base {
+		poll(s)
 		if w.held[s] > 0 {
 			w.tb.Owner[s] = int32(P1)
 		} else {
@@ -152,6 +153,7 @@ func (w *worker) buchi() []bool {
 	t := make([]bool, n)
 	for {
 		for s := 0; s < n; s++ {
+			poll(s) // a solve of 10^6 states: --timeout, Ctrl-C within it too
 			t[s] = z[s] && w.v.target[s] && w.keeps(s, z)
 		}
 		nz := w.sv1.Prob1(z, t)

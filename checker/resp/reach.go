@@ -142,6 +142,7 @@ type sweeper struct {
 	fresh, fresh2 []int32 // R_k∖R_{k-1}; R_{k+1}∖R_k
 	old           int     // states of R_k met again by a whole step
 	due           map[int32]int
+	expanded      int // states expanded so far, for the deadline
 }
 
 // addDue counts the Due position of a state of the set.
@@ -156,6 +157,9 @@ func (sw *sweeper) addDue(id int32) {
 // not in it yet), counting in old those of R_k and listing in fresh the
 // others.
 func (sw *sweeper) expand(id int32, k int, allow translate.Bitset, grow bool) {
+	if sw.expanded++; sw.expanded&1023 == 0 {
+		limit.CheckDeadline() // a step may expand millions of states: --timeout, Ctrl-C within it
+	}
 	p := sw.q.Product
 	g := p.Model().Game()
 	lo, hi := g.Choices(int(p.S[id]))

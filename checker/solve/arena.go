@@ -1,6 +1,9 @@
 package solve
 
-import "github.com/onus-mc/onus/translate"
+import (
+	"github.com/onus-mc/onus/checker/limit"
+	"github.com/onus-mc/onus/translate"
+)
 
 // Arena is the graph a fixpoint runs on: the game itself, or its product
 // with an outcome automaton. An arena state stands for one game state and
@@ -62,6 +65,7 @@ func (a *Arena) predecessors() (pred, predStart []int32) {
 	n := a.n
 	cnt := make([]int32, n+1)
 	for i := 0; i < n; i++ {
+		poll(i)
 		tg, _ := a.targets(i)
 		for _, t := range tg {
 			cnt[t+1]++
@@ -73,6 +77,7 @@ func (a *Arena) predecessors() (pred, predStart []int32) {
 	pred = make([]int32, cnt[n])
 	fill := append([]int32(nil), cnt[:n]...)
 	for i := 0; i < n; i++ {
+		poll(i)
 		tg, _ := a.targets(i)
 		for _, t := range tg {
 			pred[fill[t]] = int32(i)
@@ -94,7 +99,8 @@ func (a *Arena) grow(x []bool, ok func(i int) bool) {
 			work = append(work, int32(i))
 		}
 	}
-	for len(work) > 0 {
+	for n := 0; len(work) > 0; n++ {
+		poll(n)
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, p := range pred[start[t]:start[t+1]] {
@@ -113,12 +119,14 @@ func (a *Arena) shrink(z []bool, keep func(i int) bool) {
 	pred, start := a.predecessors()
 	var work []int32
 	for i := range z {
+		poll(i)
 		if z[i] && !keep(i) {
 			z[i] = false
 			work = append(work, int32(i))
 		}
 	}
-	for len(work) > 0 {
+	for n := 0; len(work) > 0; n++ {
+		poll(n)
 		t := work[len(work)-1]
 		work = work[:len(work)-1]
 		for _, p := range pred[start[t]:start[t+1]] {
@@ -136,4 +144,14 @@ func (a *Arena) canReach(allowed, target []bool) []bool {
 	can := append([]bool(nil), target...)
 	a.grow(can, func(i int) bool { return allowed[i] })
 	return can
+}
+
+// poll reads the deadline (--timeout, Ctrl-C) at every 4096th unit i of
+// a loop's work: one fixpoint (grow, shrink) or the reverse edges may
+// cover millions of states, and the solvers of onus locate and of the
+// coalition operators run many of them.
+func poll(i int) {
+	if i&4095 == 4095 {
+		limit.CheckDeadline()
+	}
 }

@@ -63,8 +63,10 @@ func (sv *Solver) iterate(work []int, x []float64) ([]float64, error) {
 	y := make([]float64, len(x))
 	copy(y, x)
 	for sv.iter = 1; sv.iter <= viMaxIters; sv.iter++ {
+		if sv.iter&63 == 0 || len(work) >= 1<<12 {
+			limit.CheckDeadline() // --timeout: every 64 iterations, every one when it is long
+		}
 		if sv.iter&63 == 0 {
-			limit.CheckDeadline() // --timeout
 			sv.meter.Report(progress.Status{Task: "value iteration", Step: int64(sv.iter)})
 		}
 		diff := 0.0
