@@ -18,6 +18,20 @@ module m
 endmodule
 `
 
+// stSrc has two bottom components, {1,2} and {3,4}, each reached with
+// probability 1/2: π = (3/11, 8/11) on the first, (1/6, 5/6) on the
+// second.
+const stSrc = `dtmc
+module m
+	s : [0..4] init 0;
+	[] s=0 -> 1/2:(s'=1) + 1/2:(s'=3);
+	[] s=1 -> 1/3:(s'=1) + 2/3:(s'=2);
+	[] s=2 -> 1/4:(s'=1) + 3/4:(s'=2);
+	[] s=3 -> (s'=4);
+	[] s=4 -> 1/5:(s'=3) + 4/5:(s'=4);
+endmodule
+`
+
 // ruinSrc is a gambler's ruin: from x, one unit won with probability 2/5
 // and lost with 3/5, until 0 or N.
 const ruinSrc = `dtmc
@@ -73,6 +87,14 @@ func TestExactInfinitePaths(t *testing.T) {
 		{ruinSrc, `P=? [ F x=0 ]`, new(big.Rat).Sub(big.NewRat(1, 1), ratOfString(ruinWin(5, 10, big.NewRat(3, 2)))).RatString(), ""},
 		// cpd under β = (d:1/4, c:3/4) for both: (c1,c2) with 9/16, a
 		// single defection with 3/16 each, (d1,d2) with 1/16.
+		{grSrc, `S=? [ s=3 ]`, "1/3", ""},
+		{grSrc, `S>=1/3 [ s=3 ]`, "", "true"},
+		{grSrc, `S>1/3 [ s=3 ]`, "", "false"},
+		{stSrc, `S=? [ s=1 ]`, "3/22", ""},
+		{stSrc, `S=? [ s=4 ]`, "5/12", ""},
+		{stSrc, `S=? [ s=2 | s=3 ]`, "59/132", ""},
+		{stSrc, `S=? [ s=0 ]`, "0", ""},
+		{stSrc, `P=? [ F S>=5/6 [ s=4 ] ]`, "1/2", ""},
 		{cpd, qBehaviourProps + `P=? [ "fine" U "reward" ]`, "3/5", ""},
 		{cpd, qBehaviourProps + `P=? [ !"payoff1" U "reward" ]`, "3/4", ""},
 		{cpd, qBehaviourProps + `P=? [ G !"payoff2" ]`, "0", ""},

@@ -211,11 +211,16 @@ func (c *Checker) infExact(inf *infState, path prism.Expr, solve func() ([]*big.
 	}
 	ex, err := solve()
 	if err != nil {
-		c.addNote(Note{Pos: path.Position(), Msg: fmt.Sprintf(
-			"--exact: no exact value for P on infinite paths (%v); the value printed is a float (%s)", err, GuideExactInf)})
+		c.exactNote(path.Position(), "P on infinite paths", err)
 		return nil
 	}
 	return ex
+}
+
+// exactNote notes at pos that what has no exact value, for the reason err.
+func (c *Checker) exactNote(pos prism.Pos, what string, err error) {
+	c.addNote(Note{Pos: pos, Msg: fmt.Sprintf(
+		"--exact: no exact value for %s (%v); the value printed is a float (%s)", what, err, GuideExactInf)})
 }
 
 // GuideExactInf is the section of the user guide on exact probabilities

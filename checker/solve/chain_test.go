@@ -182,3 +182,31 @@ func TestExactUntilLimit(t *testing.T) {
 		}
 	}
 }
+
+// ExactSteady agrees with the float steady state (dense solves) on random
+// small chains, and its values are rationals in [0, 1].
+func TestExactSteadyRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 17))
+	for it := 0; it < 150; it++ {
+		n := 2 + r.IntN(8)
+		g, _ := randomGame(r, prism.TypeDTMC, n, 1)
+		set := make([]bool, n)
+		for s := range set {
+			set[s] = r.IntN(2) == 0
+		}
+		ex, err := solve.ExactSteady(g, ratProbs(g), set)
+		if err != nil {
+			t.Fatalf("chain %d: %v", it, err)
+		}
+		fl, err := solve.SteadyState(g, set)
+		if err != nil {
+			t.Fatalf("chain %d: %v", it, err)
+		}
+		for s := range fl {
+			e, _ := ex[s].Float64()
+			if ex[s].Sign() < 0 || ex[s].Cmp(big.NewRat(1, 1)) > 0 || math.Abs(e-fl[s]) > 1e-9 {
+				t.Errorf("chain %d state %d: exact %v (%v), float %v", it, s, ex[s], e, fl[s])
+			}
+		}
+	}
+}
