@@ -184,7 +184,7 @@ func chainSystem[T any](f field[T], ar *Arena, prob []T, vars []int, nrhs int, o
 		idx[int32(i)] = int32(k)
 	}
 	sys := &linSys[T]{f: f, m: m, coef: make([]map[int32]T, m), exit: make([]T, m),
-		rhs: make([][]T, m), succ: make([][]int32, m)}
+		rhs: make([][]T, m)}
 	for k, i := range vars {
 		row := map[int32]T{}
 		exit, sum := f.zero(), f.zero()
@@ -204,7 +204,6 @@ func chainSystem[T any](f field[T], ar *Arena, prob []T, vars []int, nrhs int, o
 					row[v] = f.add(old, p)
 				} else {
 					row[v] = p
-					sys.succ[k] = append(sys.succ[k], v)
 				}
 				continue
 			}

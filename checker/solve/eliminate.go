@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math/big"
+	"slices"
 
 	"github.com/onus-mc/onus/checker/limit"
 )
@@ -32,7 +33,7 @@ const MaxExactChainStates = 5000
 // iteration runs instead. The work counts coefficient updates.
 const (
 	maxFloatChainStates = 100_000
-	maxFloatWork        = 1 << 22
+	maxFloatWork        = 1 << 24
 )
 
 // maxElimFill bounds the coefficients an elimination holds at once (the
@@ -98,48 +99,70 @@ type linSys[T any] struct {
 	coef []map[int32]T
 	exit []T
 	rhs  [][]T
-	succ [][]int32 // the variables of each row's coefficients at the start (for the order)
-	work int       // the coefficient updates allowed (0: no bound)
+	work int // the coefficient updates allowed (0: no bound)
 }
 
 // solve returns x[i][r]; an error when the fill-in grows beyond
 // maxElimFill or a row has no way out (a singular system).
+//
+// The next variable eliminated is one of least Markowitz cost (the
+// coefficients its row keeps times the rows that use it, the fill-in it
+// can cause at most), lowest index first among equals: a variable whose
+// successors are all eliminated costs 0, so acyclic parts fill nothing,
+// and on a grid the order keeps the fill (and the rationals' growth) far
+// below that of the states' order.
 func (s *linSys[T]) solve() ([][]T, error) {
 	f, m := s.f, s.m
-	// Eliminate the bottom components of the variables' graph first:
-	// states whose successors are all eliminated cause no fill-in.
-	var order []int
-	for _, c := range SCCs(m, func(i int, edge func(j int)) {
-		for _, j := range s.succ[i] {
-			edge(int(j))
-		}
-	}) {
-		order = append(order, c...)
-	}
 	pred := make([][]int32, m)
+	cols := make([]int64, m) // rows other than j, not eliminated, that use j
 	fill := 0
 	for i := 0; i < m; i++ {
 		for j := range s.coef[i] {
 			pred[j] = append(pred[j], int32(i))
+			if int(j) != i {
+				cols[j]++
+			}
 		}
 		fill += len(s.coef[i])
 	}
 	done := make([]bool, m)
+	cost := func(k int32) int64 {
+		r := int64(len(s.coef[k]))
+		if _, ok := s.coef[k][k]; ok {
+			r--
+		}
+		return r * cols[k]
+	}
+	h := &markowitz{}
+	for k := 0; k < m; k++ {
+		h.push(cost(int32(k)), int32(k))
+	}
+	order := make([]int, 0, m)
 	work := 0
-	for n, k := range order {
-		if n&63 == 63 {
+	for len(order) < m {
+		c, k32 := h.pop()
+		if done[k32] || c != cost(k32) {
+			continue // a stale entry: a newer one holds the current cost
+		}
+		k := int(k32)
+		if len(order)&63 == 63 {
 			limit.CheckDeadline() // --timeout
 		}
+		order = append(order, k)
 		row := s.coef[k]
-		self, hasSelf := row[int32(k)]
+		self, hasSelf := row[k32]
 		if hasSelf {
-			delete(row, int32(k))
+			delete(row, k32)
 			fill--
+		}
+		for j := range row {
+			cols[j]--
+			h.push(cost(j), j)
 		}
 		if hasSelf && !f.isZero(self) {
 			out := s.exit[k]
-			for _, v := range row {
-				out = f.add(out, v)
+			for _, j := range sortedKeys(row) { // a fixed order: the same float every run
+				out = f.add(out, row[j])
 			}
 			if f.isZero(out) {
 				return nil, &OperatorError{Msg: "a chain solve found states the chain never leaves"}
@@ -152,16 +175,17 @@ func (s *linSys[T]) solve() ([][]T, error) {
 				s.rhs[k][r] = f.div(s.rhs[k][r], out)
 			}
 		}
+		done[k] = true
 		for _, i := range pred[k] {
-			if done[i] || int(i) == k {
+			if done[i] {
 				continue
 			}
 			ri := s.coef[i]
-			a, ok := ri[int32(k)]
+			a, ok := ri[k32]
 			if !ok {
 				continue // a stale entry
 			}
-			delete(ri, int32(k))
+			delete(ri, k32)
 			fill--
 			for j, v := range row {
 				if old, ok := ri[j]; ok {
@@ -171,12 +195,17 @@ func (s *linSys[T]) solve() ([][]T, error) {
 				ri[j] = f.mul(a, v)
 				pred[j] = append(pred[j], i)
 				fill++
+				if j != i {
+					cols[j]++
+					h.push(cost(j), j)
+				}
 			}
 			work += len(row) + 1
 			s.exit[i] = f.add(s.exit[i], f.mul(a, s.exit[k]))
 			for r := range s.rhs[i] {
 				s.rhs[i][r] = f.add(s.rhs[i][r], f.mul(a, s.rhs[k][r]))
 			}
+			h.push(cost(i), i)
 		}
 		if fill > maxElimFill {
 			return nil, &ChainLimitError{States: m, Limit: maxElimFill, What: "coefficients"}
@@ -185,21 +214,81 @@ func (s *linSys[T]) solve() ([][]T, error) {
 			return nil, &ChainLimitError{States: m, Limit: s.work, What: "updates"}
 		}
 		pred[k] = nil
-		done[k] = true
 	}
 	// Back substitution: a row refers only to variables eliminated after it.
 	x := make([][]T, m)
 	for n := m - 1; n >= 0; n-- {
 		k := order[n]
 		xk := make([]T, len(s.rhs[k]))
+		keys := sortedKeys(s.coef[k])
 		for r := range xk {
 			v := s.rhs[k][r]
-			for j, c := range s.coef[k] {
-				v = f.add(v, f.mul(c, x[j][r]))
+			for _, j := range keys {
+				v = f.add(v, f.mul(s.coef[k][j], x[j][r]))
 			}
 			xk[r] = v
 		}
 		x[k] = xk
 	}
 	return x, nil
+}
+
+// sortedKeys returns the variables of a row in increasing order.
+func sortedKeys[T any](row map[int32]T) []int32 {
+	keys := make([]int32, 0, len(row))
+	for j := range row {
+		keys = append(keys, j)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+// markowitz is a min-heap of (cost, variable), lowest variable first
+// among equal costs.
+type markowitz struct {
+	c []int64
+	k []int32
+}
+
+func (h *markowitz) less(a, b int) bool {
+	return h.c[a] < h.c[b] || h.c[a] == h.c[b] && h.k[a] < h.k[b]
+}
+
+func (h *markowitz) swap(a, b int) {
+	h.c[a], h.c[b] = h.c[b], h.c[a]
+	h.k[a], h.k[b] = h.k[b], h.k[a]
+}
+
+func (h *markowitz) push(c int64, k int32) {
+	h.c, h.k = append(h.c, c), append(h.k, k)
+	for i := len(h.c) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !h.less(i, p) {
+			break
+		}
+		h.swap(i, p)
+		i = p
+	}
+}
+
+func (h *markowitz) pop() (int64, int32) {
+	c, k := h.c[0], h.k[0]
+	n := len(h.c) - 1
+	h.swap(0, n)
+	h.c, h.k = h.c[:n], h.k[:n]
+	for i := 0; ; {
+		l, r, m := 2*i+1, 2*i+2, i
+		if l < n && h.less(l, m) {
+			m = l
+		}
+		if r < n && h.less(r, m) {
+			m = r
+		}
+		if m == i {
+			break
+		}
+		h.swap(i, m)
+		i = m
+	}
+	return c, k
 }
