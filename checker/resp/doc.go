@@ -11,7 +11,8 @@
 // they share their layers; Avoidable searches the executable full plans
 // (open-loop, one joint action per step) for one whose histories all
 // violate the outcome, forward over antichains of ⊆-minimal supports
-// (search.go, antichain.go; the soundness argument is in search.go), and
+// (search.go, antichain.go, growing.go; the soundness argument is in
+// search.go, the merge of a level that only grows in growing.go), and
 // Holds decides emptiness by a sweep of the reachable product states
 // (reach.go); both stop once their sets and the plan's steps repeat.
 // AvoidingPlan reads a witness off the same forward search, run again

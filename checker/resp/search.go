@@ -97,11 +97,11 @@ func (q *Query) avoidForward(k uint64) bool {
 // forward runs the search from the start up to the horizon, or up to the
 // step where its antichain becomes stationary (see above), and returns
 // the last level, min F_T (nil when some level is empty: no plan is
-// executable and avoids ψ that long). With links not nil, (*links)[t] is
-// how each support of level t+1 was first reached (witness.go). task
-// names the search in its progress, with the coalitions done when
-// coalitions is set.
-func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][]int32 {
+// executable and avoids ψ that long), in canonical order. With trail not
+// nil it records how each support of each level was first reached
+// (witness.go). task names the search in its progress, with the
+// coalitions done when coalitions is set.
+func (s *searcher) forward(task string, coalitions bool, trail *witTrail) [][]int32 {
 	q := s.q
 	level := [][]int32{{q.Start}}
 	if s.hasTrue(level[0]) {
@@ -110,26 +110,62 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 	from := q.stationaryFrom(s.k)
 	meter := q.Product.Model().Meter()
 	var prev [][]int32 // the level before level (see grown)
+	// Along a run of grown steps the level is run (level is then stale),
+	// fresh the ids of the supports its last step added, and wr the
+	// run's links (witness searches).
+	var run *growing
+	var fresh []int
+	var wr *witRun
 	for step := 0; step < q.T; step++ {
 		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
 		if meter != nil {
-			detail := fmt.Sprintf("%d supports alive", len(level))
+			alive := len(level)
+			if run != nil {
+				alive = run.n
+			}
+			detail := fmt.Sprintf("%d supports alive", alive)
 			if coalitions {
 				detail = withDone(detail, q.coalitionsDone())
 			}
 			meter.Report(progress.Status{Task: task, Step: int64(step), Steps: int64(q.T), Detail: detail})
 		}
-		var ls *[]witLink
-		if links != nil {
-			*links = append(*links, nil)
-			ls = &(*links)[len(*links)-1]
+		if run == nil && !grownOff {
+			if f, ok := s.grown(step, from, prev, level); ok {
+				run, fresh = newGrowing(level), f
+				if trail != nil {
+					wr = trail.startRun(prev, level)
+				}
+			}
 		}
-		var fresh [][]int32
-		if f, ok := s.grown(step, from, prev, level); ok && links == nil && !grownOff {
+		if run != nil {
 			freshSteps.Add(1)
-			fresh = f
+			if trail != nil {
+				trail.full, trail.run = append(trail.full, nil), append(trail.run, wr)
+			}
+			added, dropped, due := s.grownStep(step, run, fresh, wr)
+			if dropped == 0 && due {
+				if len(added) == 0 {
+					break // stationary (see grownStep)
+				}
+				fresh = added
+				continue
+			}
+			// The next step is not a grown one (see grownStep): grown
+			// would find prev not a subset of level, or a Due position.
+			var ids []int
+			level, ids = run.sorted()
+			if wr != nil {
+				wr.ids = ids
+			}
+			prev, run, fresh, wr = nil, nil, nil, nil
+			continue
 		}
-		next := s.step(step, level, fresh, ls)
+		var ls *[]witLink
+		if trail != nil {
+			trail.full, trail.run = append(trail.full, nil), append(trail.run, nil)
+			ls = &trail.full[len(trail.full)-1]
+		}
+		next := s.step(step, level, ls)
 		if len(next) == 0 {
 			return nil
 		}
@@ -139,53 +175,26 @@ func (s *searcher) forward(task string, coalitions bool, links *[][]witLink) [][
 			break // min F_T = min F_step (see above)
 		}
 	}
+	if run != nil {
+		var ids []int
+		level, ids = run.sorted()
+		if wr != nil {
+			wr.ids = ids
+		}
+	}
 	return level
 }
 
 // step returns min F_{step+1} from level = min F_step, expanding every
-// support of level, or, with fresh set (a level that only grew, grown),
-// keeping level's supports as they are and expanding fresh's only. With
-// links not nil (full steps only) it sets *links to how each support of
-// the result was first reached (witness.go).
-func (s *searcher) step(step int, level, fresh [][]int32, links *[]witLink) [][]int32 {
-	q := s.q
-	st := stepAt(q, step)
-	allow := q.allowed(st, s.k)
-	lim := q.Product.Model().MaxProduct()
-	expand := level
-	var out [][]int32
-	if fresh != nil {
-		expand, out = fresh, slices.Clone(level) // minimalIndices drops new ones equal to level's
-	}
+// support of level. With links not nil it sets *links to how each support
+// of the result was first reached (witness.go).
+func (s *searcher) step(step int, level [][]int32, links *[]witLink) [][]int32 {
 	var from []witLink
-	seen := make(map[string]bool, len(expand)) // about as many as it expands: no rehash
-	var key []byte
-	tried := 0
-	for li, set := range expand {
-		s.candidates(set, st, allow, func(choices [][]int) bool {
-			// A level may hold many supports, each with many joint
-			// actions: the deadline is read every deadlineEvery of them.
-			if tried++; tried%deadlineEvery == 0 {
-				limit.CheckDeadline()
-			}
-			next := s.successors(step, set, choices)
-			if s.hasTrue(next) {
-				return true
-			}
-			key = appendKey(key[:0], next)
-			if !seen[string(key)] {
-				seen[string(key)] = true
-				out = append(out, next)
-				if links != nil {
-					from = append(from, witLink{parent: li, step: s.fullStep(choices, s.names)})
-				}
-				if len(out) > lim {
-					panic(&limit.Error{What: "plan-search supports", Limit: lim})
-				}
-			}
-			return true
-		})
+	var fp *[]witLink
+	if links != nil {
+		fp = &from
 	}
+	out := s.expand(step, level, 0, fp)
 	keep := minimalIndices(out)
 	kept := make([][]int32, len(keep))
 	for n, i := range keep {
@@ -200,6 +209,92 @@ func (s *searcher) step(step int, level, fresh [][]int32, links *[]witLink) [][]
 	return kept
 }
 
+// grownStep is the step of a grown level (grown): run holds level = min
+// F_step, whose supports not in min F_{step-1} have the ids fresh, and it
+// merges into run the successors of fresh's supports, making it min
+// F_{step+1}. It returns the ids of the supports added (min F_{step+1} ∖
+// min F_step), how many of level's it dropped, and whether no state of
+// fresh has its Due position in [step, T). With wr not nil (a witness
+// search) it records how the supports were first reached (witRun.reach).
+//
+// The conditions of grown at step+1 are then read off these, with no
+// pass over the level: min F_step ⊆ min F_{step+1} iff nothing was
+// dropped, and the supports new at step+1 are those added; the plan step
+// at step is that at step-1 (step-1 ≥ from); and no state of min F_step
+// has its Due position in [step, T) iff none of fresh has (due): the
+// others are min F_{step-1}'s, which have none in [step-1, T) (checked by
+// grown at the run's first step, by grownStep at the later ones). With
+// nothing added nor dropped min F_{step+1} = min F_step, so with due the
+// level is stationary (forward's stable).
+func (s *searcher) grownStep(step int, run *growing, fresh []int, wr *witRun) (added []int, dropped int, due bool) {
+	if wr != nil {
+		// In canonical order, as a full step expands them (witRun.reach).
+		slices.SortFunc(fresh, func(x, y int) int { return compareSupports(run.sets[x], run.sets[y]) })
+	}
+	sets := make([][]int32, len(fresh))
+	due = true
+	for n, id := range fresh {
+		sets[n] = run.sets[id]
+		if due && !s.q.noDueIn(sets[n], step) {
+			due = false
+		}
+	}
+	if wr == nil {
+		added, dropped = run.merge(s.expand(step, sets, run.n, nil), nil)
+		return added, dropped, due
+	}
+	var from []witLink
+	cands := s.expand(step, sets, run.n, &from)
+	at := make([]int, len(cands))
+	base := len(run.sets)
+	added, dropped = run.merge(cands, at)
+	wr.reach(run, step, base, fresh, from, at)
+	return added, dropped, due
+}
+
+// expand returns the distinct successors at step of the supports of sets
+// that hold no ltlf.True state, in the order found (each support's joint
+// actions in PRISM's order). With from not nil it appends to *from how
+// each was first reached: the index of its support in sets and the joint
+// action. had is how many supports the level keeps besides these (grown
+// steps), counted against the limit on supports.
+func (s *searcher) expand(step int, sets [][]int32, had int, from *[]witLink) [][]int32 {
+	q := s.q
+	st := stepAt(q, step)
+	allow := q.allowed(st, s.k)
+	lim := q.Product.Model().MaxProduct()
+	var out [][]int32
+	seen := make(map[string]bool, len(sets)) // about as many as it expands: no rehash
+	var key []byte
+	tried := 0
+	for li, set := range sets {
+		s.candidates(set, st, allow, func(choices [][]int) bool {
+			// A level may hold many supports, each with many joint
+			// actions: the deadline is read every deadlineEvery of them.
+			if tried++; tried%deadlineEvery == 0 {
+				limit.CheckDeadline()
+			}
+			next := s.successors(step, set, choices)
+			if s.hasTrue(next) {
+				return true
+			}
+			key = appendKey(key[:0], next)
+			if !seen[string(key)] {
+				seen[string(key)] = true
+				out = append(out, next)
+				if from != nil {
+					*from = append(*from, witLink{parent: li, step: s.fullStep(choices, s.names)})
+				}
+				if had+len(out) > lim {
+					panic(&limit.Error{What: "plan-search supports", Limit: lim})
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
 // grownOff switches the steps of grown levels off, for tests; freshSteps
 // counts them.
 var grownOff = false
@@ -209,22 +304,26 @@ var freshSteps atomic.Int64
 // grown reports whether level = min F_step only grew from prev = min
 // F_{step-1} under the same plan step, with no Due position of prev's
 // states at step-1 or later, and returns the supports of level not in
-// prev. Then min F_{step+1} = min(level ∪ Post(level ∖ prev)): the
+// prev, by their indices in level. Then min F_{step+1} = min(level ∪ Post(level ∖ prev)): the
 // successors of prev's supports at step are their successors at step-1
 // (same filter, same successors), whose minimal ones are level, and
 // min(X ∪ Y) = min(min X ∪ Y). The search then expands only the new
 // supports (a deterministic game's level of single states grows for
-// many steps before it repeats). Witness searches keep the full step:
-// their links name the first support that reached each one.
-func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool) {
+// many steps before it repeats), and merges their successors into the
+// level kept as it is (growing.go), and grownStep says whether the next
+// step is a grown one too, with no pass over the level: along such a run
+// a step costs its new supports only. Witness searches take these steps
+// too: a support's first link changes only where a new support reaches
+// it first (witness.go, witRun).
+func (s *searcher) grown(step, from int, prev, level [][]int32) ([]int, bool) {
 	q := s.q
 	if prev == nil || step-1 < from || !q.noDue(prev, step-1) || len(prev) > len(level) {
 		return nil, false
 	}
 	// Both in canonical order (compareSupports): prev ⊆ level by a merge.
-	fresh := [][]int32{} // not nil: step keeps level even when nothing is new
+	var fresh []int
 	i := 0
-	for _, set := range level {
+	for n, set := range level {
 		if i < len(prev) && slices.Equal(prev[i], set) {
 			i++
 			continue
@@ -232,7 +331,7 @@ func (s *searcher) grown(step, from int, prev, level [][]int32) ([][]int32, bool
 		if i < len(prev) && compareSupports(prev[i], set) < 0 {
 			return nil, false // prev[i] is not in level
 		}
-		fresh = append(fresh, set)
+		fresh = append(fresh, n)
 	}
 	return fresh, i == len(prev)
 }

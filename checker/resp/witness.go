@@ -19,9 +19,108 @@ import (
 // along it are S_0 = {start}, …, S_T with S_{k+1} = Post_k(S_k, a_k), the
 // joint action a_k executable on S_k (candidates), no S_k with an
 // ltlf.True state (step drops those) and S_T without an accepting state.
-// Where the search stopped at a stationary level (min F_{m} = min F_{m-1}
-// in canonical order, search.go), the level's links map it onto itself,
-// index for index, and the steps m … T-1 follow them.
+// (A link a run of grown steps keeps from an earlier step is a step of
+// the search at the later one too: same plan step, same successors; see
+// witRun.) Where the search stopped at a stationary level (min F_{m} =
+// min F_{m-1} in canonical order, search.go), the level's links map it
+// onto itself, index for index (id for id in a run), and the steps m …
+// T-1 follow them.
+
+// witTrail is what a witness search records: for each step t, how the
+// supports of level t+1 were first reached, as the links of a full step
+// (full[t], by canonical index in level t+1) or by the run of grown steps
+// that took step t (run[t]).
+type witTrail struct {
+	full [][]witLink
+	run  []*witRun
+}
+
+// witRun is how the supports of a run of grown steps (search.go,
+// grownStep) were first reached, by their ids in the run's antichain
+// (growing.go): a support's links, each from the step it holds from, and
+// the support of the parent of its last one. The ids of the run's first
+// level are its canonical indices, and its supports' links up to the
+// run's first step are those of the full step before it.
+//
+// Why a grown step needs only its new supports' links. Let the run take
+// step t from level L_t = min F_t = L_{t-1} ∪ fresh (nothing dropped),
+// with the plan step and successors of the supports of L_{t-1} those of
+// step t-1. A full step would link each support S of L_{t+1} to the first
+// pair (parent P ∈ L_t in canonical order, joint action a in PRISM's
+// order) with Post_t(P, a) = S. The pairs with P ∈ L_{t-1} reach at t
+// what they reached at t-1: if S is new, none (S would be in ↑L_t, so
+// some S' ∈ L_t with S' ⊊ S, which S ∈ min F_{t+1} leaves out, since
+// S' or a support below it is in L_{t+1}); if S ∈ L_t, the first of them
+// is S's link at t. So S's link at t+1 is the first of its link at t and
+// the first pair with P ∈ fresh: fresh expanded in canonical order, each
+// successor's first pair is the one expand records, and it replaces the
+// link if P comes before the old parent. The levels of a run are not kept
+// in canonical order, but the link names its parent by id, which is what
+// the next link back is read by.
+type witRun struct {
+	recs   [][]witRec // by id
+	parent [][]int32  // by id: the parent of its last link
+	ids    []int      // the ids of the run's last level, in canonical order
+}
+
+// witRec is a link of a support of a run from step on (parent: an id).
+type witRec struct {
+	step int
+	link witLink
+}
+
+// startRun starts the links of a run of grown steps whose first level,
+// level, was reached from prev (a subset of it, grown) by the trail's
+// last step, a full one: each support of level keeps that link from then
+// on, its parent named by its index in level, which is its id.
+func (tr *witTrail) startRun(prev, level [][]int32) *witRun {
+	in := make([]int, len(prev)) // prev's indices in level: both in canonical order
+	j := 0
+	for i, set := range prev {
+		for !slices.Equal(level[j], set) {
+			j++
+		}
+		in[i] = j
+	}
+	last := tr.full[len(tr.full)-1]
+	wr := &witRun{recs: make([][]witRec, len(last)), parent: make([][]int32, len(last))}
+	for id, l := range last {
+		wr.recs[id] = []witRec{{step: -1, link: witLink{parent: in[l.parent], step: l.step}}}
+		wr.parent[id] = prev[l.parent]
+	}
+	return wr
+}
+
+// reach records the links of a grown step: from[n] is how the step's n-th
+// candidate was first reached (parent: an index into fresh), at[n] the id
+// of the support equal to it (-1: none), base the first id the step gave.
+func (wr *witRun) reach(run *growing, step, base int, fresh []int, from []witLink, at []int) {
+	for len(wr.recs) < len(run.sets) {
+		wr.recs, wr.parent = append(wr.recs, nil), append(wr.parent, nil)
+	}
+	for n, id := range at {
+		if id < 0 {
+			continue
+		}
+		p := fresh[from[n].parent]
+		if id < base && compareSupports(run.sets[p], wr.parent[id]) >= 0 {
+			continue // reached first from the level before
+		}
+		wr.recs[id] = append(wr.recs[id], witRec{step: step, link: witLink{parent: p, step: from[n].step}})
+		wr.parent[id] = run.sets[p]
+	}
+}
+
+// link returns how support id of level t+1 was first reached, by a run
+// step t (or, for the run's first level, by the full step before it).
+func (wr *witRun) link(id, t int) witLink {
+	recs := wr.recs[id]
+	i := len(recs) - 1
+	for i > 0 && recs[i].step > t {
+		i--
+	}
+	return recs[i].link
+}
 
 // FullStep is one step of a full plan: what every player does.
 type FullStep struct {
@@ -34,7 +133,8 @@ type FullStep struct {
 }
 
 // witLink is how the search first reached a support it kept: the index
-// of a support of the level before, and the joint action taken there.
+// of a support of the level before (its id, in a run of grown steps:
+// witRun), and the joint action taken there.
 type witLink struct {
 	parent int
 	step   FullStep
@@ -119,18 +219,30 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
 	}
 	s := &searcher{q: q, k: k, reuse: true, oneName: oneName}
-	var links [][]witLink // links[t]: how the supports of level t+1 were reached
-	level := s.forward("witness plan search", false, &links)
+	var tr witTrail
+	level := s.forward("witness plan search", false, &tr)
 	i := slices.IndexFunc(level, func(set []int32) bool { return !s.anyAcc(set) })
 	if i < 0 {
 		return nil
 	}
 	plan := make([]FullStep, q.T)
-	m := len(links)
+	m := len(tr.full)
+	if m > 0 && tr.run[m-1] != nil {
+		i = tr.run[m-1].ids[i] // i: an index in the level, or an id in a run
+	}
 	for t := q.T; t > 0; t-- {
-		l := links[min(t, m)-1][i]
+		k := min(t, m) - 1 // the step that reached level t (stationary after m)
+		var l witLink
+		if wr := tr.run[k]; wr != nil {
+			l = wr.link(i, k)
+		} else {
+			l = tr.full[k][i]
+		}
 		plan[t-1] = l.step
 		i = l.parent
+		if k > 0 && tr.run[k] == nil && tr.run[k-1] != nil && min(t-1, m)-1 == k-1 {
+			i = tr.run[k-1].ids[i] // level k, in canonical order, was a run's last
+		}
 	}
 	return plan
 }

@@ -29,7 +29,8 @@ func completionCommand() *cli.Command {
 			"  bash: source <(onus completion bash)           or save it in ~/.local/share/bash-completion/completions/onus\n" +
 			"  zsh:  source <(onus completion zsh)            or save it as _onus in a directory of $fpath\n" +
 			"  fish: onus completion fish | source            or save it in ~/.config/fish/completions/onus.fish\n\n" +
-			"Example:\n  onus completion bash",
+			"Example:\n  onus completion bash\n\n" +
+			"Guide: onus guide cli#shell-completion",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("completion takes one SHELL: bash, zsh or fish (got %d arguments)", c.NArg())

@@ -7,10 +7,13 @@ import (
 	"time"
 )
 
-// robots0 is robots.prism with moves that never fail: the plan search of
-// a boolean operator on it keeps some N^2 supports a step, for about N
-// steps: about 12 s at N = 600.
-const robots0 = "testdata/deadline/robots0.prism"
+// robots0parity is robots.prism with moves that never fail and a bit
+// that flips at every step: the plan search of a boolean operator on it
+// expands and minimises some N^2 single states at every step, each level
+// new, for as many steps as the horizon (minutes at N = 400). Without the
+// bit (robots0.prism) a level only grows, and the search merges the new
+// states into it: under a second at N = 600.
+const robots0parity = "testdata/deadline/robots0parity.prism"
 
 // vote12 has twelve voters: a million random orders of its 42 players
 // take some 20 s.
@@ -26,9 +29,9 @@ func TestDeadlineStops(t *testing.T) {
 		args []string
 		note *regexp.Regexp // the last stderr line; nil: none
 	}{
-		{"a plan search", []string{"check", robots0, "--const", "N=600,cross=50",
-			"--pf", `CAR(r1,[go1,*]^599) [F<=6000 ("crash" | a=N-1)]`, "--timeout", "1s"},
-			regexp.MustCompile(`^onus: note: stopped in CAR\(r1, \[go1,\*\]\^599\) \[ F<=6000 \("crash" \| a = N - 1\) \]`)},
+		{"a plan search", []string{"check", robots0parity, "--const", "N=400,cross=50",
+			"--pf", `CAR(r1,[go1,*]^399) [F<=4000 ("crash" | a=N-1)]`, "--timeout", "1s"},
+			regexp.MustCompile(`^onus: note: stopped in CAR\(r1, \[go1,\*\]\^399\) \[ F<=4000 \("crash" \| a = N - 1\) \]: plan search`)},
 		{"locate --samples", []string{"locate", vote12, "--objective", `P>=1 [G !"carried"]`,
 			"--samples", "1000000", "--index", "shapley", "--timeout", "300ms"},
 			regexp.MustCompile(`^onus: note: stopped in locate P>=1 \[ G !"carried" \]: random orders: step [0-9]+ of 1000000$`)},

@@ -20,7 +20,8 @@ func manCommand() *cli.Command {
 		Description: "Prints the manual page, generated from the same definitions as the help.\n" +
 			"Read it with onus man | man -l -, or install it as onus.1 in a man1 directory\n" +
 			"(the repository holds it as docs/onus.1).\n\n" +
-			"Example:\n  onus man",
+			"Example:\n  onus man\n\n" +
+			"Guide: onus guide cli#the-manual-page",
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("man takes no arguments (got %d); see onus help man", c.NArg())

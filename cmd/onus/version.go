@@ -23,7 +23,7 @@ func versionCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "version",
 		Usage:       "print onus's version, the commit it was built from and the Go toolchain",
-		Description: "Prints one line, as onus --version does.\n\nExample:\n  onus version",
+		Description: "Prints one line, as onus --version does.\n\nExample:\n  onus version\n\nGuide: onus guide cli#help-version-and-the-guide",
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return usagef("version takes no arguments (got %d); see onus help version", c.NArg())
