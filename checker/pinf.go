@@ -17,11 +17,13 @@ import (
 // ψ has an unbounded temporal operator and no --horizon is given: the game
 // with its behaviour profile β is a Markov chain, the probability of
 // moving from s to s' being Σ_α β(s)(α)·δ(s,α)(s'). The chain is built once
-// as a game with one choice per state and solved by the pATL machinery of
-// patl.go and package solve (graph analysis for the probability-0 and -1
-// states, value iteration for the rest): a single temporal operator over
-// state formulas directly, any other co-safe or safety formula on the
-// product with its outcome automaton.
+// as a game with one choice per state and solved with package solve:
+// graph analysis for the probability-0 and -1 states, then the linear
+// equations of the rest by elimination (solve/chain.go: over the rationals
+// under Config.Exact, in floats otherwise), value iteration where the
+// chain is too large for that; a single temporal operator over state
+// formulas directly, any other co-safe or safety formula on the product
+// with its outcome automaton.
 
 // infState holds what a checker computes for infinite paths.
 type infState struct {
@@ -45,11 +47,14 @@ func (c *Checker) infinitePaths(path prism.Expr) (bool, error) {
 	return unb != nil, err
 }
 
-// chain returns the Markov chain that β induces on c's game: same states, numbering, valuations and labels; in
-// each state one choice whose transitions carry Σ β(ch)·δ(ch)(t) per
-// target t, sorted by target, zero probabilities dropped (so that the
-// graph analyses see only the moves that can happen). A state without
-// choices keeps none.
+// chain returns the Markov chain that β induces on c's game: same
+// states, numbering, valuations and labels; in each state one choice
+// whose transitions carry Σ β(ch)·δ(ch)(t) per target t, sorted by
+// target, zero probabilities dropped (so that the graph analyses see only
+// the moves that can happen). A state without choices keeps none. Under
+// Config.Exact the sums are also kept as rationals (infState.prob, from
+// β's weights and the model's probabilities as written), and a move is
+// kept when its exact probability is not 0.
 func (c *Checker) chain() *infState {
 	if c.inf != nil {
 		return c.inf
