@@ -149,10 +149,11 @@ type Checker struct {
 	env  Env
 	cfg  Config
 
-	nplayers int
-	beta     []float64  // β(s)(α) per choice
-	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
-	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
+	nplayers  int
+	beta      []float64  // β(s)(α) per choice
+	betaRat   []*big.Rat // exact β per choice (Config.Exact only)
+	probRat   []*big.Rat // exact transition probabilities (Config.Exact only)
+	chainGame int8       // the game has one choice per state at most: 1 yes, 2 no, 0 not known yet
 	// steadyRat: S's exact values per operator (nil values: not exact)
 	steadyRat map[*prism.ProbOp][]*big.Rat
 

@@ -137,3 +137,27 @@ func ratOfString(s string) *big.Rat {
 	r, _ := new(big.Rat).SetString(s)
 	return r
 }
+
+// On a dtmc the strategic operators are the chain's one expectation:
+// under --exact, their unbounded operators and products are exact too.
+func TestExactStrategicOnChain(t *testing.T) {
+	cases := []struct{ props, exact string }{
+		{`Pmax=? [ F s=3 ]`, "1/3"},
+		{`Pmin=? [ G s!=3 ]`, "2/3"},
+		{`Pmax=? [ (F s=1) & (F s=3) ]`, "1/3"},
+		{`Pmin=? [ F (s=1 & (X s=0)) ]`, "1/4"},
+		{`Pmax=? [ X s=0 ]`, "1/3"},
+		{`Pmax=? [ s=0 W s=1 ]`, "1/2"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.props, func(t *testing.T) {
+			res, err := checkProps(t, grSrc, tc.props+"\n", Config{Exact: true})
+			if err != nil {
+				t.Fatalf("%v", err)
+			}
+			if res.Kind != KindNumber || res.Exact == nil || res.Exact.RatString() != tc.exact {
+				t.Fatalf("got %v exact %v, want exact %s", res.Number, res.Exact, tc.exact)
+			}
+		})
+	}
+}
