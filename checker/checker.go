@@ -92,7 +92,7 @@ type Result struct {
 	Kind   ResultKind
 	Bool   bool
 	Number float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
+	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise; for P on infinite paths and S, nil too when the chain is beyond the exact solve's limit, a note says so)
 	Count  *big.Int // metric #=?, and int values (filter count, sums of ints)
 	Range  *Range   // KindRange
 	// Log holds what PRISM prints while checking: the lines of filters
