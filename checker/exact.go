@@ -9,9 +9,10 @@ import (
 )
 
 // exactValues returns the exact values of op under q at the start states
-// under --exact, where solve.ExactReach can certify them: an unbounded F
-// or U over state formulas on a turn-based game. Nil otherwise (the float
-// values of value iteration stand).
+// under --exact: on a chain (chainExactValues) for every unbounded
+// operator and product, else where solve.ExactReach can certify them, an
+// unbounded F or U over state formulas on a turn-based game. Nil
+// otherwise (the float values of value iteration stand).
 func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat {
 	if !c.cfg.Exact || op.rew != nil || q.Sure || c.probRat == nil {
 		return nil
@@ -51,11 +52,11 @@ func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat
 }
 
 // isChain reports whether c's game has one choice per state at most (a
-// dtmc, or a game whose players never choose), computed once.
+// dtmc, or a turn-based game whose players never choose), computed once.
 func (c *Checker) isChain() bool {
 	if c.chainGame == 0 {
 		c.chainGame = 2
-		if solve.IsChain(c.g) {
+		if c.g.Joint == nil && solve.IsChain(c.g) {
 			c.chainGame = 1
 		}
 	}
