@@ -153,7 +153,7 @@ func chainUntil[T any](f field[T], ar *Arena, prob []T, a, b []bool) ([]T, error
 		}
 	})
 	sys.work = work
-	x, err := sys.solve()
+	x, err := solveSys(sys)
 	if err != nil {
 		return nil, err
 	}
@@ -216,4 +216,17 @@ func chainSystem[T any](f field[T], ar *Arena, prob []T, vars []int, nrhs int, o
 		sys.coef[k], sys.rhs[k] = row, rhs
 	}
 	return sys
+}
+
+// solveSys solves sys: a rational system by solveExact (modular first),
+// any other by elimination.
+func solveSys[T any](sys *linSys[T]) ([][]T, error) {
+	if rs, ok := any(sys).(*linSys[*big.Rat]); ok {
+		x, err := solveExact(rs)
+		if err != nil {
+			return nil, err
+		}
+		return any(x).([][]T), nil
+	}
+	return sys.solve()
 }

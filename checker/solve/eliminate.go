@@ -100,6 +100,7 @@ type linSys[T any] struct {
 	exit []T
 	rhs  [][]T
 	work int // the coefficient updates allowed (0: no bound)
+	used int // the coefficient updates solve made
 }
 
 // solve returns x[i][r]; an error when the fill-in grows beyond
@@ -215,6 +216,7 @@ func (s *linSys[T]) solve() ([][]T, error) {
 		}
 		pred[k] = nil
 	}
+	s.used = work
 	// Back substitution: a row refers only to variables eliminated after it.
 	x := make([][]T, m)
 	for n := m - 1; n >= 0; n-- {

@@ -57,7 +57,7 @@ func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, er
 			}
 			sys.rhs[k][1] = f.one()
 		}
-		sol, err := sys.solve()
+		sol, err := solveExact(sys)
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +98,7 @@ func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, er
 	sys := chainSystem[*big.Rat](f, ar, prob, work, 1, func(t int32, p *big.Rat, rhs []*big.Rat) {
 		rhs[0] = f.add(rhs[0], f.mul(p, x[t]))
 	})
-	sol, err := sys.solve()
+	sol, err := solveExact(sys)
 	if err != nil {
 		return nil, err
 	}
