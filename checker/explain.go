@@ -26,9 +26,9 @@ type Explanation struct {
 	// for different players, which one plan step cannot say (the plan is
 	// then printed with every name, and Reason says so).
 	Replayable bool
-	// Steps is Plan step by step, one resp.FullStep per step of the
-	// horizon (nil if there is no plan).
-	Steps []resp.FullStep
+	// Steps is Plan step by step: a prefix, a part repeated, a suffix of
+	// resp.FullSteps (nil if there is no plan).
+	Steps *resp.Plan
 	// Coalition is J (player names): for CCR the coalition whose deviation
 	// is the plan, or the coalition whose Compat_J(π) History belongs to.
 	Coalition []string
@@ -170,22 +170,49 @@ func (c *Checker) coalitionText(j uint64) string {
 	return "{" + strings.Join(c.coalitionNames(j), ",") + "}"
 }
 
-// planText prints a full plan in plan syntax, repeated steps and repeated
-// groups of up to four steps folded ([a]^3, ([a] [b])^500); ok is false
-// when some smg step names different actions for different players.
-func (c *Checker) planText(plan []resp.FullStep) (text string, ok bool) {
-	if len(plan) == 0 {
+// planText prints a full plan in plan syntax; ok is false when some smg
+// step names different actions for different players. A plan of up to
+// foldAll steps is written step by step, repeated steps and repeated
+// groups of up to four steps folded ([a]^3, ([a] [b])^500); a longer one
+// is written as its parts, each folded so, the repeated part as one
+// repetition: [d1,c2] [d1,d2]^2147483647, or ([a] [b] [c])^k.
+func (c *Checker) planText(plan *resp.Plan) (text string, ok bool) {
+	if plan.Len() == 0 {
 		return "[*]^0", true // the horizon is 0
 	}
 	ok = true
-	texts := make([]string, len(plan))
-	for k, st := range plan {
-		var one bool
-		texts[k], one = c.stepString(st)
-		ok = ok && one
+	texts := func(steps []resp.FullStep) []string {
+		out := make([]string, len(steps))
+		for k, st := range steps {
+			var one bool
+			out[k], one = c.stepString(st)
+			ok = ok && one
+		}
+		return out
 	}
-	return foldSteps(texts), ok
+	if plan.Len() <= foldAll {
+		return foldSteps(texts(plan.Expand())), ok
+	}
+	var items []string
+	if len(plan.Prefix) > 0 {
+		items = append(items, foldSteps(texts(plan.Prefix)))
+	}
+	loop := texts(plan.Loop)
+	switch {
+	case plan.Times == 0:
+	case len(loop) == 1:
+		items = append(items, fmt.Sprintf("%s^%d", loop[0], plan.Times))
+	default:
+		items = append(items, fmt.Sprintf("(%s)^%d", foldSteps(loop), plan.Times))
+	}
+	if len(plan.Suffix) > 0 {
+		items = append(items, foldSteps(texts(plan.Suffix)))
+	}
+	return strings.Join(items, " "), ok
 }
+
+// foldAll is the longest plan planText writes step by step before folding.
+var foldAll = 100000
 
 // foldSteps writes step texts with the repetitions that cover the most
 // steps at each position.

@@ -146,7 +146,7 @@ func (c *rcase) explainRun(st *explainStats) []string {
 		switch {
 		case res.Bool:
 			st.plans++
-			plan := c.naivePlan(ex.Steps)
+			plan := c.naivePlan(ex.Steps.Expand())
 			if err := en.PlanViolates(plan, sat); err != nil {
 				fail("witness plan %s: %v", ex.Plan, err)
 				continue

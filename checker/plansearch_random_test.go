@@ -111,7 +111,7 @@ func (c *rcase) searchRun(yes, no, witnesses *int) []string {
 			continue
 		}
 		*witnesses++
-		np := c.naivePlan(plan)
+		np := c.naivePlan(plan.Expand())
 		if err := en.PlanViolates(np, sat); err != nil {
 			bad = append(bad, fmt.Sprintf("K=%b: witness: %v", k, err))
 			continue
@@ -154,7 +154,7 @@ func TestPlanSearchLongHorizons(t *testing.T) {
 				if got {
 					yes++
 					if plan := q.AvoidingPlan(k); !q.Replays(k, plan) {
-						t.Errorf("seed %d, T=%d, K=%b: the witness plan (%d steps) does not avoid ψ on every history or leaves π on K\n%s", seed, T, k, len(plan), c)
+						t.Errorf("seed %d, T=%d, K=%b: the witness plan (%d steps) does not avoid ψ on every history or leaves π on K\n%s", seed, T, k, plan.Len(), c)
 					}
 				}
 			}

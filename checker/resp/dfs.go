@@ -17,8 +17,10 @@ import (
 // (witness.go) use the forward search, which needs no memo of every set
 // met.
 
-// maxWitnessSteps bounds the length of a witness plan (one FullStep a
-// step) and the depth of the depth-first search (one frame a step).
+// maxWitnessSteps bounds the steps a witness plan keeps (witness.go: the
+// steps the search took before its level repeated, and the walk of the
+// repeated level's links up to its cycle) and the depth of the
+// depth-first search (one frame a step).
 const maxWitnessSteps = 100000
 
 func (s *searcher) run(step int, set []int32) bool {

@@ -17,8 +17,11 @@
 // (reach.go); both stop once their sets and the plan's steps repeat.
 // AvoidingPlan reads a witness off the same forward search, run again
 // with a link from every support kept to the one it came from
-// (witness.go; dfs.go keeps a depth-first search as the tests' reference). Coalitions that differ only in players the plan never
-// constrains share all of it (Planned).
+// (witness.go; dfs.go keeps a depth-first search as the tests'
+// reference), as a Plan: prefix, a part repeated up to the horizon where
+// the search stopped at a repeated level, suffix (plan.go). Coalitions
+// that differ only in players the plan never constrains share all of it
+// (Planned).
 //
 // Values measures every coalition J ⊆ Ag once — v_C(J), v_P(J) and the
 // avoidance a(J) of SPEC §10.1 — and Shapley and Banzhaf turn them into

@@ -24,7 +24,7 @@ type Attempt struct {
 	J, K    uint64 // the coalition whose plan part must force ψ, and whose part the deviation keeps
 	Cause   Cause
 	History *hist.Path // Violated: the counterexample of Compat_J(π)
-	Plan    []FullStep // NoCause: the deviation
+	Plan    *Plan      // NoCause: the deviation
 }
 
 // Verdict is a qualitative operator's value with its witness. Attempts

@@ -118,6 +118,10 @@ func (s *searcher) forward(task string, coalitions bool, trail *witTrail) [][]in
 	var wr *witRun
 	for step := 0; step < q.T; step++ {
 		limit.CheckDeadline() // --timeout, Ctrl-C: once a step, and within a long one (step)
+		if trail != nil && step >= maxWitnessSteps {
+			// A witness keeps the steps taken before the level repeats.
+			panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
+		}
 		if meter != nil {
 			alive := len(level)
 			if run != nil {

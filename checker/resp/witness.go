@@ -24,7 +24,10 @@ import (
 // witRun.) Where the search stopped at a stationary level (min F_{m} =
 // min F_{m-1} in canonical order, search.go), the level's links map it
 // onto itself, index for index (id for id in a run), and the steps m …
-// T-1 follow them.
+// T-1 follow them: a walk backwards through a map of a finite set into
+// itself, which after at most the level's size comes round to a support
+// it met and from there repeats, so the plan is kept as a Plan (plan.go)
+// of the search's steps, that walk's first round and its cycle repeated.
 
 // witTrail is what a witness search records: for each step t, how the
 // supports of level t+1 were first reached, as the links of a full step
@@ -158,23 +161,26 @@ func (s *searcher) fullStep(choices [][]int, names map[int][]hist.Opt) FullStep 
 
 // AvoidingPlan returns an executable full plan that Avoidable(k) finds —
 // one that agrees with π on coalition k and has every history violating
-// the outcome — one FullStep per step of the horizon, or nil if there is
-// none. It is the plan that first reached, in the search's order (the
-// supports of a level in canonical order, each one's joint actions in
-// PRISM's order), the first support of the last level, in canonical
-// order, that has no accepting state.
+// the outcome — over the horizon, or nil if there is none. It is the plan
+// that first reached, in the search's order (the supports of a level in
+// canonical order, each one's joint actions in PRISM's order), the first
+// support of the last level, in canonical order, that has no accepting
+// state. Where the search stopped at a stationary level, the plan repeats
+// a cycle of that level's links up to the horizon, which the Plan keeps
+// as its Loop: the steps kept are the search's, and at most about twice
+// the stationary level's supports.
 //
 // In an smg a plan step names actions for whoever owns the state, so a
 // step where owners of different states take different names cannot be
 // written; when the plan has such a step, the search is run again with
 // one name for every owner at each step, and its plan, if any, is
 // returned instead.
-func (q *Query) AvoidingPlan(k uint64) []FullStep {
+func (q *Query) AvoidingPlan(k uint64) *Plan {
 	if !q.Avoidable(k) {
 		return nil // the antichain search says no plan exists: no search for one
 	}
 	plan := q.avoidingPlan(k, false)
-	if plan != nil && !Writable(plan) {
+	if plan != nil && !plan.Writable() {
 		if one := q.avoidingPlan(k, true); one != nil {
 			return one
 		}
@@ -211,13 +217,7 @@ func sameNames(owners []int, names map[int][]hist.Opt) bool {
 	return true
 }
 
-func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
-	if q.T > maxWitnessSteps {
-		// One FullStep a position: a witness of a huge horizon (--explain
-		// at --horizon 2^31) would not fit in memory, nor could it be
-		// printed.
-		panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
-	}
+func (q *Query) avoidingPlan(k uint64, oneName bool) *Plan {
 	s := &searcher{q: q, k: k, reuse: true, oneName: oneName}
 	var tr witTrail
 	level := s.forward("witness plan search", false, &tr)
@@ -225,26 +225,74 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 	if i < 0 {
 		return nil
 	}
-	plan := make([]FullStep, q.T)
-	m := len(tr.full)
+	m := len(tr.full) // the steps the search took (at most maxWitnessSteps): m = T unless stationary
 	if m > 0 && tr.run[m-1] != nil {
 		i = tr.run[m-1].ids[i] // i: an index in the level, or an id in a run
 	}
-	for t := q.T; t > 0; t-- {
-		k := min(t, m) - 1 // the step that reached level t (stationary after m)
-		var l witLink
+	link := func(k, i int) witLink { // how support i of level k+1 was reached
 		if wr := tr.run[k]; wr != nil {
-			l = wr.link(i, k)
-		} else {
-			l = tr.full[k][i]
+			return wr.link(i, k)
 		}
-		plan[t-1] = l.step
-		i = l.parent
-		if k > 0 && tr.run[k] == nil && tr.run[k-1] != nil && min(t-1, m)-1 == k-1 {
-			i = tr.run[k-1].ids[i] // level k, in canonical order, was a run's last
+		return tr.full[k][i]
+	}
+	p := &Plan{}
+	if n := q.T - m; n > 0 {
+		// Steps m … T-1 follow the stationary level's links, a map of its
+		// supports into themselves: read backwards from support i, its
+		// walk meets a support twice within the level's size, and from
+		// there repeats the cycle between the two.
+		var back []FullStep // back[j]: the step T-1-j
+		var idx []int       // idx[j]: the support of level T-j
+		seen := map[int]int{}
+		cyc := -1
+		for j := 0; j < n; j++ {
+			if at, ok := seen[i]; ok {
+				cyc = at
+				break
+			}
+			if m+len(back) >= maxWitnessSteps {
+				panic(&limit.Error{What: "steps of a witness plan (--explain)", Limit: maxWitnessSteps})
+			}
+			seen[i] = j
+			idx = append(idx, i)
+			l := link(m-1, i)
+			back = append(back, l.step)
+			i = l.parent
+		}
+		if cyc < 0 {
+			p.Prefix = reversed(back)
+		} else {
+			// back = tail (cyc steps, the last ones of the plan), then the
+			// cycle (c steps) repeated over the n-cyc steps left: forward,
+			// r steps of it, then Times whole cycles, then the tail.
+			c := len(back) - cyc
+			r := (n - cyc) % c
+			p.Prefix = reversed(back[cyc : cyc+r])
+			p.Loop = reversed(back[cyc : cyc+c])
+			p.Times = (n - cyc) / c
+			p.Suffix = reversed(back[:cyc])
+			i = idx[cyc+r] // the support of level m
 		}
 	}
-	return plan
+	head := make([]FullStep, m)
+	for t := m; t > 0; t-- {
+		l := link(t-1, i)
+		head[t-1] = l.step
+		i = l.parent
+		if t > 1 && tr.run[t-1] == nil && tr.run[t-2] != nil {
+			i = tr.run[t-2].ids[i] // level t-1, in canonical order, was a run's last
+		}
+	}
+	p.Prefix = append(head, p.Prefix...)
+	p.fold()
+	return p
+}
+
+// reversed returns the steps of xs in reverse order, in a new slice.
+func reversed(xs []FullStep) []FullStep {
+	out := slices.Clone(xs)
+	slices.Reverse(out)
+	return out
 }
 
 // Replays reports whether plan, a full plan over the horizon, is
@@ -252,15 +300,15 @@ func (q *Query) avoidingPlan(k uint64, oneName bool) []FullStep {
 // history violating the outcome: it follows the plan's supports forward,
 // as the search does, without searching. The tests check witnesses
 // beyond the literal enumerator's horizons with it.
-func (q *Query) Replays(k uint64, plan []FullStep) bool {
-	if len(plan) != q.T {
+func (q *Query) Replays(k uint64, plan *Plan) bool {
+	if plan == nil || plan.Len() != q.T {
 		return false
 	}
 	g := q.Product.Model().Game()
 	p := q.Product
 	s := &searcher{q: q, k: k & q.Planned()}
 	set := []int32{q.Start}
-	for step, fs := range plan {
+	for step, fs := range plan.All() {
 		if s.hasTrue(set) {
 			return false
 		}

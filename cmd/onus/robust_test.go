@@ -29,7 +29,11 @@ var robustRows = []struct {
 	// allocated for the whole horizon before any budget was asked
 	{"--explain counterexample at horizon 2^63-1", []string{"check", "--outcome-from", "1", "../../../../examples/cpd.prism", "../../../../examples/cpd_from1.props", "--horizon", "9223372036854775807", "--explain"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 1000000 steps of the passes over histories (a horizon that long needs as many) (raise the limit with --max-steps)", nil},
-	{"--explain witness at horizon 2^31", []string{"check", "../../../../examples/cpd.prism", "--horizon", "2147483648", "--pf", `CPR(p1, [c1,c2]) [ F "reward" ]`, "--explain"}, exitLimit,
+	// the witness repeats the search's stationary level up to the horizon
+	{"--explain witness at horizon 2^31", []string{"check", "../../../../examples/cpd.prism", "--horizon", "2147483648", "--pf", `CPR(p1, [c1,c2]) [ F "reward" ]`, "--explain"}, exitOK,
+		"", []string{"Result: true", "Witness plan: [d1,c2] [d1,d2]^2147483647\n"}},
+	// a plan alternating to the horizon: no level repeats before it
+	{"--explain witness of 100,002 steps, none repeated", []string{"check", "../../../../examples/cpd.prism", "--horizon", "100002", "--pf", `CPR(p1, ([c1,c2] [c1,d2])^50001) [ F "reward" ]`, "--explain"}, exitLimit,
 		"onus: error: resource limit exceeded: more than 100000 steps of a witness plan (--explain)", nil},
 	{"/dev/zero as a model", []string{"build", "/dev/zero"}, exitLimit,
 		"onus: error: /dev/zero: the file is larger than 16 MiB, the largest input onus reads", nil},
