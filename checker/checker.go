@@ -93,7 +93,7 @@ type Result struct {
 	Kind   ResultKind
 	Bool   bool
 	Number float64  // P=?, H=?, Hinf=?, and single degrees (#=?, P=?, H=? of CAR/CPR/CCR)
-	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise, and for P on infinite paths, which value iteration approximates)
+	Exact  *big.Rat // Number exactly, when Config.Exact and rational (nil otherwise; for P on infinite paths and S, nil too when the chain is beyond the exact solve's limit, a note says so)
 	Count  *big.Int // metric #=?, and int values (filter count, sums of ints)
 	Range  *Range   // KindRange
 	// Log holds what PRISM prints while checking: the lines of filters
@@ -150,10 +150,13 @@ type Checker struct {
 	env  Env
 	cfg  Config
 
-	nplayers int
-	beta     []float64  // β(s)(α) per choice
-	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
-	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
+	nplayers  int
+	beta      []float64  // β(s)(α) per choice
+	betaRat   []*big.Rat // exact β per choice (Config.Exact only)
+	probRat   []*big.Rat // exact transition probabilities (Config.Exact only)
+	chainGame int8       // the game has one choice per state at most: 1 yes, 2 no, 0 not known yet
+	// steadyRat: S's exact values per operator (nil values: not exact)
+	steadyRat map[*prism.ProbOp][]*big.Rat
 
 	hist *hist.Model // the game with β, for the passes (made by New; β by profile)
 	// profiled says that β is computed and set in hist (profile).

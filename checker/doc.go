@@ -18,7 +18,7 @@
 // (outcomes to automata, horizons), plan.go and behaviour.go (SPEC §2),
 // resp.go and metric.go (finite-history operators), patl.go and
 // patlreward.go (pATL, SPEC §4), pinf.go (P on the infinite paths of the
-// chain a behaviour induces), languages.go and exportoutcome.go (SPEC §7),
+// chain a behaviour induces), steady.go (S), exact.go (exact pATL values), languages.go and exportoutcome.go (SPEC §7),
 // power.go (SHAPLEY and BANZHAF, SPEC §10.1), blame.go (every agent at once
 // for `onus blame`, §10.2), explain.go (witnesses of verdicts, §10.3) and
 // equilibria.go (equilibrium queries, §11).

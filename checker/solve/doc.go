@@ -17,6 +17,13 @@
 //	operators.go   F, U, G, W and R over state sets (Path, Until, Weak)
 //	total.go       R[C] and R[Fc φ]: total rewards and where they are infinite
 //	steady.go      S and R[S] on a dtmc: bottom components, stationary distributions
+//	chain.go       path operators on a Markov chain solved directly (ChainPath,
+//	               and ExactPath over the rationals for --exact)
+//	eliminate.go   sparse Gaussian elimination of a chain's equations, over
+//	               float64 or big.Rat (Markowitz order)
+//	modular.go     exact systems solved modulo primes, rational reconstruction
+//	steadyexact.go S on a dtmc over the rationals (ExactSteady)
+//	exact.go       exact values of unbounded reachability on turn-based games
 //	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 //	zeroreward.go  R[F0 φ] on turn-based games
 //	strategy.go    optimal memoryless profiles read off the values (PathProfile)

@@ -1,0 +1,260 @@
+package solve
+
+import (
+	"math/big"
+	"math/bits"
+	"sync"
+)
+
+// This file solves an exact system faster than by eliminating over the
+// rationals, whose numbers grow in the middle of the elimination far
+// beyond the size of the solution: the system is solved modulo primes of
+// 62 bits (the same elimination, in machine words), the residues are
+// combined by the Chinese remainder theorem and each value is recovered as
+// the fraction of least size congruent to it (rational reconstruction).
+// The fractions are then checked against the rational system itself; as
+// the system has one solution, fractions that satisfy it are that
+// solution, so the result is exact whatever the primes. When the check
+// fails after maxModPrimes primes, the rational elimination runs instead.
+
+// maxModPrimes bounds the primes of a modular solve (62·maxModPrimes bits
+// for the numerator and denominator of every value together).
+const maxModPrimes = 400
+
+// cheapElim is the coefficient updates per variable up to which the
+// rational elimination runs instead of the modular solve.
+const cheapElim = 8
+
+// modp is the field of residues modulo the prime p < 2^63.
+type modp struct{ p uint64 }
+
+func (modp) zero() uint64             { return 0 }
+func (modp) one() uint64              { return 1 }
+func (modp) isZero(a uint64) bool     { return a == 0 }
+func (m modp) add(a, b uint64) uint64 { return modAdd(a, b, m.p) }
+func (m modp) sub(a, b uint64) uint64 {
+	if a >= b {
+		return a - b
+	}
+	return a + (m.p - b)
+}
+func (m modp) mul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	_, r := bits.Div64(hi, lo, m.p)
+	return r
+}
+func (m modp) div(a, b uint64) uint64 { return m.mul(a, modInv(b, m.p)) }
+
+func modAdd(a, b, p uint64) uint64 {
+	s := a + b
+	if s >= p {
+		s -= p
+	}
+	return s
+}
+
+// modInv returns the inverse of a (not 0) modulo the prime p.
+func modInv(a, p uint64) uint64 {
+	// Extended Euclid on signed values: p < 2^63 fits.
+	t, nt := int64(0), int64(1)
+	r, nr := int64(p), int64(a)
+	for nr != 0 {
+		q := r / nr
+		t, nt = nt, t-q*nt
+		r, nr = nr, r-q*nr
+	}
+	if t < 0 {
+		t += int64(p)
+	}
+	return uint64(t)
+}
+
+var (
+	primesMu sync.Mutex
+	primes62 []uint64
+)
+
+// modPrime returns the i-th prime below 2^62 counting down (i <
+// maxModPrimes), found once.
+func modPrime(i int) uint64 {
+	primesMu.Lock()
+	defer primesMu.Unlock()
+	x := new(big.Int)
+	c := uint64(1)<<62 - 1
+	if n := len(primes62); n > 0 {
+		c = primes62[n-1] - 2
+	}
+	for ; len(primes62) <= i; c -= 2 {
+		if x.SetUint64(c).ProbablyPrime(20) {
+			primes62 = append(primes62, c)
+		}
+	}
+	return primes62[i]
+}
+
+// ratMod returns r modulo p, false when p divides its denominator.
+func ratMod(r *big.Rat, p uint64, pb, tmp *big.Int) (uint64, bool) {
+	d := tmp.Mod(r.Denom(), pb).Uint64()
+	if d == 0 {
+		return 0, false
+	}
+	n := tmp.Mod(r.Num(), pb).Uint64()
+	return modp{p}.div(n, d), true
+}
+
+// modCopy returns the system s modulo p (nil when p divides one of its
+// denominators).
+func modCopy(s *linSys[*big.Rat], p uint64) *linSys[uint64] {
+	pb, tmp := new(big.Int).SetUint64(p), new(big.Int)
+	out := &linSys[uint64]{f: modp{p}, m: s.m, coef: make([]map[int32]uint64, s.m),
+		exit: make([]uint64, s.m), rhs: make([][]uint64, s.m), work: s.work}
+	var ok bool
+	for i := 0; i < s.m; i++ {
+		row := make(map[int32]uint64, len(s.coef[i]))
+		for j, v := range s.coef[i] {
+			if row[j], ok = ratMod(v, p, pb, tmp); !ok {
+				return nil
+			}
+		}
+		out.coef[i] = row
+		if out.exit[i], ok = ratMod(s.exit[i], p, pb, tmp); !ok {
+			return nil
+		}
+		out.rhs[i] = make([]uint64, len(s.rhs[i]))
+		for r, v := range s.rhs[i] {
+			if out.rhs[i][r], ok = ratMod(v, p, pb, tmp); !ok {
+				return nil
+			}
+		}
+	}
+	return out
+}
+
+// solveExact solves the rational system s: modulo primes with rational
+// reconstruction first, by rational elimination when that does not
+// succeed. s is not modified by the modular attempt.
+func solveExact(s *linSys[*big.Rat]) ([][]*big.Rat, error) {
+	if x, err := solveModular(s, cheapElim); x != nil || err != nil {
+		return x, err
+	}
+	return s.solve()
+}
+
+// solveModular returns the solution of s, or nil (and no error) when the
+// modular solve did not find it or when its first elimination made at
+// most cheap coefficient updates per variable; an error of the
+// elimination (its limits) as the rational one would give it.
+func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
+	m := s.m
+	nr := 0
+	if m > 0 {
+		nr = len(s.rhs[0])
+	}
+	res := make([][]*big.Int, m) // residues modulo mod
+	for i := range res {
+		res[i] = make([]*big.Int, nr)
+		for r := range res[i] {
+			res[i][r] = new(big.Int)
+		}
+	}
+	mod := big.NewInt(1)
+	used, next := 0, 2
+	tmp, pb := new(big.Int), new(big.Int)
+	for i := 0; i < maxModPrimes; i++ {
+		p := modPrime(i)
+		ms := modCopy(s, p)
+		if ms == nil {
+			continue
+		}
+		x, err := ms.solve()
+		if err != nil {
+			if _, ok := err.(*ChainLimitError); ok {
+				return nil, err
+			}
+			continue // singular modulo p
+		}
+		// CRT: res + mod·((x − res)·mod⁻¹ mod p).
+		pb.SetUint64(p)
+		f := modp{p}
+		inv := modInv(tmp.Mod(mod, pb).Uint64(), p)
+		for i := 0; i < m; i++ {
+			for r := 0; r < nr; r++ {
+				cur := tmp.Mod(res[i][r], pb).Uint64()
+				k := f.mul(f.sub(x[i][r], cur), inv)
+				res[i][r].Add(res[i][r], tmp.Mul(mod, tmp.SetUint64(k)))
+			}
+		}
+		mod.Mul(mod, pb)
+		used++
+		if used == 1 && cheap > 0 && ms.used <= cheap*m {
+			// An elimination that fills little (an acyclic or banded
+			// chain) keeps its rationals small: solving over the
+			// rationals once costs less than many primes.
+			return nil, nil
+		}
+		if used < next {
+			continue
+		}
+		next = used + max(1, used/4)
+		if sol := reconstruct(s, res, mod); sol != nil {
+			return sol, nil
+		}
+	}
+	return nil, nil
+}
+
+// reconstruct returns the fractions of res modulo mod when every residue
+// has one with numerator and denominator below √(mod/2) and they solve s
+// exactly; nil otherwise.
+func reconstruct(s *linSys[*big.Rat], res [][]*big.Int, mod *big.Int) [][]*big.Rat {
+	bound := new(big.Int).Rsh(mod, 1)
+	bound.Sqrt(bound)
+	x := make([][]*big.Rat, len(res))
+	for i := range res {
+		x[i] = make([]*big.Rat, len(res[i]))
+		for r, v := range res[i] {
+			q := ratReconstruct(v, mod, bound)
+			if q == nil {
+				return nil
+			}
+			x[i][r] = q
+		}
+	}
+	// x_i = Σ_j coef_ij x_j + rhs_i, exactly, in every row.
+	sum, tmp := new(big.Rat), new(big.Rat)
+	for i := range x {
+		for r := range x[i] {
+			sum.Set(s.rhs[i][r])
+			for j, c := range s.coef[i] {
+				sum.Add(sum, tmp.Mul(c, x[j][r]))
+			}
+			if sum.Cmp(x[i][r]) != 0 {
+				return nil
+			}
+		}
+	}
+	return x
+}
+
+// ratReconstruct returns a/b ≡ v (mod m) with |a| ≤ bound and 0 < b ≤
+// bound, nil if there is none (Wang's algorithm: the extended Euclidean
+// algorithm stopped halfway).
+func ratReconstruct(v, m, bound *big.Int) *big.Rat {
+	r0, r1 := new(big.Int).Set(m), new(big.Int).Set(v)
+	t0, t1 := new(big.Int), big.NewInt(1)
+	q, tmp := new(big.Int), new(big.Int)
+	for r1.Cmp(bound) > 0 {
+		q.Quo(r0, r1)
+		r0.Sub(r0, tmp.Mul(q, r1))
+		r0, r1 = r1, r0
+		t0.Sub(t0, tmp.Mul(q, t1))
+		t0, t1 = t1, t0
+	}
+	if t1.Sign() == 0 || tmp.Abs(t1).Cmp(bound) > 0 {
+		return nil
+	}
+	if g := tmp.GCD(nil, nil, r1, t1); g.Cmp(big.NewInt(1)) != 0 && r1.Sign() != 0 {
+		return nil
+	}
+	return new(big.Rat).SetFrac(r1, t1)
+}

@@ -1,0 +1,92 @@
+package solve
+
+import (
+	"math/big"
+	"math/rand/v2"
+	"testing"
+)
+
+// randomSys returns a random system of m variables: each row's
+// coefficients are positive, sum to less than 1 by its exit mass, and its
+// right-hand sides are random; the systems the chain solves build.
+func randomSys(r *rand.Rand, m, nrhs int) *linSys[*big.Rat] {
+	f := rats{}
+	s := &linSys[*big.Rat]{f: f, m: m, coef: make([]map[int32]*big.Rat, m), exit: make([]*big.Rat, m), rhs: make([][]*big.Rat, m)}
+	for i := 0; i < m; i++ {
+		row := map[int32]*big.Rat{}
+		den := int64(2 + r.IntN(9))
+		left := den
+		for k := 1 + r.IntN(4); k > 0 && left > 1; k-- {
+			j := int32(r.IntN(m))
+			w := int64(1 + r.IntN(int(left-1)))
+			left -= w
+			if old, ok := row[j]; ok {
+				row[j] = f.add(old, big.NewRat(w, den))
+			} else {
+				row[j] = big.NewRat(w, den)
+			}
+		}
+		s.coef[i] = row
+		s.exit[i] = big.NewRat(left, den)
+		s.rhs[i] = make([]*big.Rat, nrhs)
+		for k := range s.rhs[i] {
+			s.rhs[i][k] = big.NewRat(int64(r.IntN(7)), int64(1+r.IntN(5)))
+		}
+	}
+	return s
+}
+
+// The modular solve (forced, whatever the fill) finds the same solution
+// as the rational elimination.
+func TestSolveModularRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 13))
+	for it := 0; it < 60; it++ {
+		m := 1 + r.IntN(40)
+		nrhs := 1 + r.IntN(2)
+		a := randomSys(r, m, nrhs)
+		want, err := copySys(a).solve()
+		if err != nil {
+			t.Fatalf("system %d: %v", it, err)
+		}
+		got, err := solveModular(a, 0)
+		if err != nil || got == nil {
+			t.Fatalf("system %d (%d variables): modular solve gave %v, %v", it, m, got, err)
+		}
+		for i := range want {
+			for k := range want[i] {
+				if got[i][k].Cmp(want[i][k]) != 0 {
+					t.Fatalf("system %d x[%d][%d]: modular %v, rational %v", it, i, k, got[i][k], want[i][k])
+				}
+			}
+		}
+	}
+}
+
+// copySys returns a copy of s that solve may modify.
+func copySys(s *linSys[*big.Rat]) *linSys[*big.Rat] {
+	c := &linSys[*big.Rat]{f: s.f, m: s.m, coef: make([]map[int32]*big.Rat, s.m), exit: append([]*big.Rat(nil), s.exit...), rhs: make([][]*big.Rat, s.m)}
+	for i := range s.coef {
+		c.coef[i] = map[int32]*big.Rat{}
+		for j, v := range s.coef[i] {
+			c.coef[i][j] = v
+		}
+		c.rhs[i] = append([]*big.Rat(nil), s.rhs[i]...)
+	}
+	return c
+}
+
+func TestRatReconstruct(t *testing.T) {
+	m := new(big.Int).SetUint64(modPrime(0))
+	m.Mul(m, new(big.Int).SetUint64(modPrime(1)))
+	bound := new(big.Int).Rsh(m, 1)
+	bound.Sqrt(bound)
+	for _, q := range []*big.Rat{big.NewRat(1, 3), big.NewRat(-5, 7), big.NewRat(0, 1), big.NewRat(123456789, 987654321)} {
+		// v ≡ num · den⁻¹ (mod m)
+		v := new(big.Int).ModInverse(q.Denom(), m)
+		v.Mul(v, q.Num())
+		v.Mod(v, m)
+		if got := ratReconstruct(v, m, bound); got == nil || got.Cmp(q) != 0 {
+			t.Errorf("%v: got %v", q, got)
+		}
+	}
+}
