@@ -456,7 +456,7 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 	a := p.A
 	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
-		return nil, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
+		return nil, c.neitherError(g, path)
 	}
 	ids := make([]int32, len(starts))
 	for k, s := range starts {

@@ -17,7 +17,8 @@ import (
 // patl.go and package solve (graph analysis for the probability-0 and -1
 // states, value iteration for the rest): a single temporal operator over
 // state formulas directly, any other co-safe or safety formula on the
-// product with its outcome automaton.
+// product with its outcome automaton, Boolean combinations of G F φ and
+// F G φ by the chain's bottom components (recurrence.go).
 
 // infState holds what a checker computes for infinite paths.
 type infState struct {
@@ -116,6 +117,9 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, error) {
 	p := prism.Unparen(path)
 	if p == nil {
 		return nil, c.errAt(prism.NoPos, "missing path formula")
+	}
+	if r, ok := recurrenceOf(p); ok { // G F φ, F G φ and their combinations
+		return c.recurValues(inf.chain, r, starts)
 	}
 	if t, ok := p.(*prism.Temporal); ok && !bareTemporal(t.Left) && !bareTemporal(t.Right) {
 		all, err := c.infSimple(inf.chain, t)
