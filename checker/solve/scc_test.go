@@ -84,3 +84,28 @@ func TestSCCsLongPath(t *testing.T) {
 		t.Fatalf("%d components, first %v, last %v", len(comps), comps[0], comps[len(comps)-1])
 	}
 }
+
+// BenchmarkSCCsGrid: the components of a 1000×1000 grid whose moves go
+// right or down, with the last row and column cycling back (robots'
+// chain has this shape): 10^6 nodes, 2·10^6 edges.
+func BenchmarkSCCsGrid(b *testing.B) {
+	const w = 1000
+	succ := func(i int, edge func(int)) {
+		x, y := i%w, i/w
+		switch {
+		case x+1 < w && y+1 < w:
+			edge(i + 1)
+			edge(i + w)
+		case x+1 < w:
+			edge(i + 1)
+		case y+1 < w:
+			edge(i + w)
+		default:
+			edge(0 + (w-1)*w) // the corner back to the start of the last row
+		}
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		SCCs(w*w, succ)
+	}
+}
