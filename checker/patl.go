@@ -456,7 +456,7 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 	a := p.A
 	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
-		return nil, c.neitherError(g, path)
+		return nil, c.neitherError(path)
 	}
 	ids := make([]int32, len(starts))
 	for k, s := range starts {

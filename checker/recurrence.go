@@ -20,7 +20,7 @@ import (
 // recurForm is a formula of the fragment: a leaf G F φ or F G φ, or a
 // Boolean connective over such formulas.
 type recurForm struct {
-	not  *recurForm // !x
+	not  *recurForm // when set, f is !not
 	bin  prism.Op   // x bin y for &, |, =>, <=> (x and y set)
 	x, y *recurForm
 	leaf int // otherwise a leaf: its index in recurrence.leaves
@@ -195,12 +195,9 @@ func (c *Checker) recurValues(chain *translate.Game, r *recurrence, starts []int
 	return valuesAt(all, starts), nil
 }
 
-// neitherError refuses a path formula that the product with its outcome
-// automaton cannot decide on infinite paths of g: on the chain a
-// behaviour induces, the recurrence fragment above is decided too.
-func (c *Checker) neitherError(g *translate.Game, path prism.Expr) error {
-	if c.inf != nil && g == c.inf.chain {
-		return c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators), safety formulas (X, G, W, R and bounded operators) and Boolean combinations of G F φ and F G φ (φ a state formula, e.g. (G F a) & !(F G b)); this one is none of these")
-	}
-	return c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither (Boolean combinations of G F φ and F G φ are checked by P=? and P~p under the behaviour profile, not under coalitions or Pmax/Pmin)")
+// neitherError refuses a path formula on infinite paths that is neither
+// co-safe nor safety (its outcome automaton decides neither on a finite
+// prefix) nor, for P under the behaviour profile, of the fragment above.
+func (c *Checker) neitherError(path prism.Expr) error {
+	return c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators), and under P=? or P~p without a coalition also Boolean combinations of G F φ and F G φ (φ a state formula, e.g. (G F a) & !(F G b)); this one is none of these")
 }
