@@ -33,6 +33,16 @@
 // actions of a set of enabled commands are worked out once and replayed in
 // every state with the same set (csgshape.go).
 //
+// Exact probabilities (Config.Exact, Game.ProbExact): a probability that
+// reads variables is evaluated with big.Rat once per valuation of the
+// variables it reads (exactmemo.go); a choice's products and sums are
+// made in int64 fractions in lowest terms, big.Rat only past int64, and
+// each distinct value is stored once, shared by its transitions
+// (exactrat.go). The exported files hold the doubles; they are written
+// row by row into one buffer with no allocation per row, the text of
+// recent numbers kept by their bits (export.go, exportlines.go), and a
+// csg's choices in PRISM's order through a permutation (WriteTraOrder).
+//
 // Where the language reference and PRISM-games' source (simulator/Updater,
 // ChoiceListFlexi, ModulesFileModelGenerator) differ, the source wins:
 // a command's probabilities must sum to 1 within PRISM's sumRoundOff, an

@@ -15,7 +15,7 @@ const sumRoundOff = 1e-5
 // branch is one branch of a command evaluated in a state.
 type branch struct {
 	p float64
-	r *big.Rat
+	x xrat // exact only
 	u *update
 }
 
@@ -90,6 +90,11 @@ type explorer struct {
 	pend     []*assign
 	done     []bool
 	exact    bool
+	// exact: the distinct probabilities, each update's memo, scratch
+	rats    ratTable
+	memo    map[*update]*exactMemo
+	memoKey []byte
+	chRat   []xrat // the exact probabilities of the choice emit makes
 	// keepElems keeps every element of a choice (dtmc: targets are merged
 	// only after normalisation, as PRISM adds them one by one).
 	keepElems bool
@@ -388,7 +393,7 @@ func (x *explorer) expand(i int32) {
 		x.trTarget = append(x.trTarget, i)
 		x.trProb = append(x.trProb, 1)
 		if x.exact {
-			x.trRat = append(x.trRat, big.NewRat(1, 1))
+			x.trRat = append(x.trRat, x.rats.get(xratOne))
 		}
 	}
 	if x.b.typ == prism.TypeSMG {
@@ -422,11 +427,11 @@ func (x *explorer) branches(c *command) []branch {
 		if p == 0 {
 			continue
 		}
-		var r *big.Rat
+		var r xrat
 		if x.exact {
 			r = x.exactProb(u, p)
 		}
-		br = append(br, branch{p: p, r: r, u: u})
+		br = append(br, branch{p: p, x: r, u: u})
 	}
 	if len(br) == 0 {
 		fail(c.pos, "all probabilities of this command are zero in state %s", x.stateString(s[:x.n]))
@@ -438,7 +443,7 @@ func (x *explorer) branches(c *command) []branch {
 	}
 	x.brCache[id] = br
 	x.brStamp[id] = x.cur
-	if !x.exact && constProbs(c) {
+	if constProbs(c) {
 		x.brStamp[id] = everyState
 	}
 	return br
@@ -458,18 +463,6 @@ func constProbs(c *command) bool {
 	return true
 }
 
-func (x *explorer) exactProb(u *update, p float64) *big.Rat {
-	if u.probE == nil {
-		return big.NewRat(1, 1)
-	}
-	in := &interp{b: x.b, ren: u.ren, exact: true, state: x.s2[:x.n]}
-	v := in.eval(u.probE)
-	if v.Rat != nil {
-		return v.Rat
-	}
-	return new(big.Rat).SetFloat64(p)
-}
-
 // emit adds one choice made of the given participants (in module order):
 // the product of their distributions, targets merged. It returns false
 // (and adds nothing) if the choice duplicates an earlier one of the state
@@ -481,17 +474,18 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 	}
 	cs := len(x.trTarget)
 	idx := x.firstCombination(len(parts))
+	x.chRat = x.chRat[:0]
 	for {
 		// probability: p_k * (... (p_2 * p_1)), as PRISM's product builds it
 		p := parts[0].br[idx[0]].p
-		var r *big.Rat
+		var r xrat
 		if x.exact {
-			r = new(big.Rat).Set(parts[0].br[idx[0]].r)
+			r = parts[0].br[idx[0]].x
 		}
 		for k := 1; k < len(parts); k++ {
 			p = parts[k].br[idx[k]].p * p
 			if x.exact {
-				r.Mul(parts[k].br[idx[k]].r, r)
+				r = parts[k].br[idx[k]].x.mul(r)
 			}
 		}
 		t := x.target(parts, idx)
@@ -500,7 +494,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			if x.trTarget[j] == t {
 				x.trProb[j] += p
 				if x.exact {
-					x.trRat[j].Add(x.trRat[j], r)
+					x.chRat[j-cs] = x.chRat[j-cs].add(r)
 				}
 				found = true
 				break
@@ -512,7 +506,7 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 			x.trTarget = append(x.trTarget, t)
 			x.trProb = append(x.trProb, p)
 			if x.exact {
-				x.trRat = append(x.trRat, r)
+				x.chRat = append(x.chRat, r)
 			}
 			if len(x.trTarget)%4096 == 0 {
 				x.checkLimits() // one state's choices can be huge
@@ -520,6 +514,11 @@ func (x *explorer) emit(action int32, parts []participant) bool {
 		}
 		if !nextCombination(idx, parts) {
 			break
+		}
+	}
+	if x.exact {
+		for _, r := range x.chRat {
+			x.trRat = append(x.trRat, x.rats.get(r))
 		}
 	}
 	if x.b.typ == prism.TypeMDP || x.b.typ == prism.TypeSMG {
@@ -755,10 +754,7 @@ func (x *explorer) mergeDTMC(first int) {
 	cs := int(x.chTrans[first])
 	end := len(x.trTarget)
 	sum := 0.0
-	var rsum *big.Rat
-	if x.exact {
-		rsum = new(big.Rat)
-	}
+	rsum := xrat{n: 0, d: 1}
 	for c := 0; c < nc; c++ {
 		lo := int(x.chTrans[first+c])
 		hi := end
@@ -769,7 +765,7 @@ func (x *explorer) mergeDTMC(first int) {
 		for j := lo; j < hi; j++ {
 			cSum += x.trProb[j]
 			if x.exact {
-				rsum.Add(rsum, x.trRat[j])
+				rsum = rsum.add(xratOf(x.trRat[j]))
 			}
 		}
 		sum += cSum
@@ -780,26 +776,26 @@ func (x *explorer) mergeDTMC(first int) {
 	for k := len(x.mixW) - nc; k < len(x.mixW); k++ {
 		x.mixW[k] *= scale
 	}
-	var rscale *big.Rat
-	if x.exact && rsum.Sign() != 0 {
-		rscale = new(big.Rat).Inv(rsum)
+	rscale := xrat{n: 0, d: 1}
+	if x.exact && rsum.sign() != 0 {
+		rscale = rsum.inv()
 	}
 	var tg []int32
 	var pr []float64
-	var rt []*big.Rat
+	var rt []xrat
 	for j := cs; j < end; j++ {
 		t := x.trTarget[j]
 		p := x.trProb[j] * scale
-		var r *big.Rat
+		var r xrat
 		if x.exact {
-			r = new(big.Rat).Mul(x.trRat[j], rscale)
+			r = xratOf(x.trRat[j]).mul(rscale)
 		}
 		found := false
 		for k := range tg {
 			if tg[k] == t {
 				pr[k] += p
 				if x.exact {
-					rt[k].Add(rt[k], r)
+					rt[k] = rt[k].add(r)
 				}
 				found = true
 				break
@@ -816,7 +812,10 @@ func (x *explorer) mergeDTMC(first int) {
 	x.trTarget = append(x.trTarget[:cs], tg...)
 	x.trProb = append(x.trProb[:cs], pr...)
 	if x.exact {
-		x.trRat = append(x.trRat[:cs], rt...)
+		x.trRat = x.trRat[:cs]
+		for _, r := range rt {
+			x.trRat = append(x.trRat, x.rats.get(r))
+		}
 	}
 	x.chAction = append(x.chAction[:first], 0)
 	x.chTrans = x.chTrans[:first+1]

@@ -15,6 +15,10 @@ import (
 // trailing zeros).
 func fmtFloat(x float64) string { return strconv.FormatFloat(x, 'g', 16, 64) }
 
+// exportBuffer is the size of the buffer each exported file is written
+// through.
+const exportBuffer = 1 << 16
+
 // Export writes DIR/BASE.sta, .tra, .lab and the reward files: with one
 // reward structure BASE.srew and BASE.trew, with k > 1 BASE1.srew ..
 // BASEk.srew (and .trew).
@@ -25,7 +29,7 @@ func Export(dir, base string, g *Game) error {
 			return err
 		}
 		defer fh.Abort()
-		w := bufio.NewWriterSize(fh, 1<<16)
+		w := bufio.NewWriterSize(fh, exportBuffer)
 		if err := f(w); err != nil {
 			return err
 		}
@@ -60,18 +64,17 @@ func Export(dir, base string, g *Game) error {
 
 // WriteSta writes the states file.
 func WriteSta(w io.Writer, g *Game) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("# States\n(")
+	out := newLines(w)
+	out.buf = append(out.buf, "# States\n("...)
 	for i, v := range g.Vars {
 		if i > 0 {
-			bw.WriteByte(',')
+			out.buf = append(out.buf, ',')
 		}
-		bw.WriteString(v.Name)
+		out.buf = append(out.buf, v.Name...)
 	}
-	bw.WriteString(")\n")
-	var buf []byte
+	out.buf = append(out.buf, ")\n"...)
 	for s := 0; s < g.NumStates; s++ {
-		buf = strconv.AppendInt(buf[:0], int64(s), 10)
+		buf := strconv.AppendInt(out.buf, int64(s), 10)
 		buf = append(buf, ':', '(')
 		for i, x := range g.State(s) {
 			if i > 0 {
@@ -83,44 +86,50 @@ func WriteSta(w io.Writer, g *Game) error {
 				buf = strconv.AppendInt(buf, int64(x), 10)
 			}
 		}
-		buf = append(buf, ')', '\n')
-		bw.Write(buf)
+		out.buf = append(buf, ')', '\n')
+		out.line()
 	}
-	return bw.Flush()
+	return out.flush()
 }
 
 // WriteLab writes the labels file: init, deadlock, then the model's labels.
 func WriteLab(w io.Writer, g *Game) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("# Labels\n0=\"init\" 1=\"deadlock\"")
+	out := newLines(w)
+	out.buf = append(out.buf, "# Labels\n0=\"init\" 1=\"deadlock\""...)
 	for i, l := range g.Labels {
-		fmt.Fprintf(bw, " %d=\"%s\"", i+2, l.Name)
+		out.buf = append(out.buf, ' ')
+		out.buf = strconv.AppendInt(out.buf, int64(i+2), 10)
+		out.buf = append(out.buf, "=\""...)
+		out.buf = append(out.buf, l.Name...)
+		out.buf = append(out.buf, '"')
 	}
-	bw.WriteByte('\n')
+	out.buf = append(out.buf, '\n')
 	init := g.Label("init")
-	var buf []byte
+	var ls []byte // the state's labels, " 0 2 ..."
 	for s := 0; s < g.NumStates; s++ {
-		buf = buf[:0]
+		ls = ls[:0]
 		if init.Has(s) {
-			buf = append(buf, " 0"...)
+			ls = append(ls, " 0"...)
 		}
 		if g.Deadlock.Has(s) {
-			buf = append(buf, " 1"...)
+			ls = append(ls, " 1"...)
 		}
 		for i, l := range g.Labels {
 			if l.States.Has(s) {
-				buf = append(buf, ' ')
-				buf = strconv.AppendInt(buf, int64(i+2), 10)
+				ls = append(ls, ' ')
+				ls = strconv.AppendInt(ls, int64(i+2), 10)
 			}
 		}
-		if len(buf) > 0 {
-			bw.WriteString(strconv.Itoa(s))
-			bw.WriteByte(':')
-			bw.Write(buf)
-			bw.WriteByte('\n')
+		if len(ls) == 0 {
+			continue // a state without labels has no row
 		}
+		buf := strconv.AppendInt(out.buf, int64(s), 10)
+		buf = append(buf, ':')
+		buf = append(buf, ls...)
+		out.buf = append(buf, '\n')
+		out.line()
 	}
-	return bw.Flush()
+	return out.flush()
 }
 
 func typeTitle(t prism.ModelType) string {
@@ -139,27 +148,45 @@ func typeTitle(t prism.ModelType) string {
 
 // WriteTra writes the transitions file in PRISM's explicit format for the
 // game's type.
-func WriteTra(w io.Writer, g *Game) error {
-	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# Transitions (%s)\n", typeTitle(g.Type))
+func WriteTra(w io.Writer, g *Game) error { return WriteTraOrder(w, g, nil) }
+
+// WriteTraOrder is WriteTra with the choices in the given order: order[i]
+// is the choice of g written at position i, a permutation of each state's
+// choices (PrismChoiceOrder's); nil is g's own order. It writes what
+// WriteTra(w, PrismOrder(g)) does without copying the game.
+func WriteTraOrder(w io.Writer, g *Game, order []int) error {
+	out := newLines(w)
+	out.buf = fmt.Appendf(out.buf, "# Transitions (%s)\n", typeTitle(g.Type))
 	switch g.Type {
 	case prism.TypeDTMC:
-		fmt.Fprintf(bw, "%d %d\n", g.NumStates, g.NumTransitions())
+		out.buf = fmt.Appendf(out.buf, "%d %d\n", g.NumStates, g.NumTransitions())
 	case prism.TypeMDP:
-		fmt.Fprintf(bw, "%d %d %d\n", g.NumStates, g.NumChoices(), g.NumTransitions())
+		out.buf = fmt.Appendf(out.buf, "%d %d %d\n", g.NumStates, g.NumChoices(), g.NumTransitions())
 	default:
-		fmt.Fprintf(bw, "%d:%d %d %d\n", g.NumStates, len(g.Players), g.NumChoices(), g.NumTransitions())
+		out.buf = fmt.Appendf(out.buf, "%d:%d %d %d\n", g.NumStates, len(g.Players), g.NumChoices(), g.NumTransitions())
 	}
 	np := len(g.Players)
-	var buf []byte
+	var act, head []byte
+	probs := new(floatText)
 	for s := 0; s < g.NumStates; s++ {
+		// the row's start: "s " (smg "s:owner "), without the choice
+		head = strconv.AppendInt(head[:0], int64(s), 10)
+		if g.Type == prism.TypeSMG {
+			head = append(head, ':')
+			head = strconv.AppendInt(head, int64(g.Owner[s]), 10)
+		}
+		head = append(head, ' ')
 		lo, hi := g.Choices(s)
 		for c := lo; c < hi; c++ {
-			var act []byte
+			ch := c // the choice written at position c
+			if order != nil {
+				ch = order[c]
+			}
+			act = act[:0]
 			switch {
 			case g.Joint != nil:
 				act = append(act, " ["...)
-				for p, a := range g.Joint[c*np : (c+1)*np] {
+				for p, a := range g.Joint[ch*np : (ch+1)*np] {
 					if p > 0 {
 						act = append(act, ',')
 					}
@@ -170,47 +197,42 @@ func WriteTra(w io.Writer, g *Game) error {
 					}
 				}
 				act = append(act, ']')
-			case g.ChoiceAction != nil && g.ChoiceAction[c] > 0:
+			case g.ChoiceAction != nil && g.ChoiceAction[ch] > 0:
 				act = append(act, ' ')
-				act = append(act, g.Actions[g.ChoiceAction[c]]...)
+				act = append(act, g.Actions[g.ChoiceAction[ch]]...)
 			}
-			tlo, thi := g.Transitions(c)
+			tlo, thi := g.Transitions(ch)
 			for t := tlo; t < thi; t++ {
-				buf = strconv.AppendInt(buf[:0], int64(s), 10)
-				if g.Type == prism.TypeSMG {
-					buf = append(buf, ':')
-					buf = strconv.AppendInt(buf, int64(g.Owner[s]), 10)
-				}
-				buf = append(buf, ' ')
+				buf := append(out.buf, head...)
 				if g.Type != prism.TypeDTMC {
 					buf = strconv.AppendInt(buf, int64(c-lo), 10)
 					buf = append(buf, ' ')
 				}
 				buf = strconv.AppendInt(buf, int64(g.Target[t]), 10)
 				buf = append(buf, ' ')
-				buf = strconv.AppendFloat(buf, g.Prob[t], 'g', 16, 64)
+				buf = probs.append(buf, g.Prob[t])
 				buf = append(buf, act...)
-				buf = append(buf, '\n')
-				bw.Write(buf)
+				out.buf = append(buf, '\n')
+				out.line()
 			}
 		}
 	}
-	return bw.Flush()
+	return out.flush()
 }
 
-func rewardHeader(bw *bufio.Writer, g *Game, r int, kind string) {
+func rewardHeader(out *lines, g *Game, r int, kind string) {
 	if name := g.Rewards[r].Name; name != "" {
-		fmt.Fprintf(bw, "# Reward structure \"%s\"\n", name)
+		out.buf = fmt.Appendf(out.buf, "# Reward structure \"%s\"\n", name)
 	} else {
-		bw.WriteString("# Reward structure\n")
+		out.buf = append(out.buf, "# Reward structure\n"...)
 	}
-	fmt.Fprintf(bw, "# %s rewards\n", kind)
+	out.buf = fmt.Appendf(out.buf, "# %s rewards\n", kind)
 }
 
 // WriteSrew writes the state rewards of structure r (0-based).
 func WriteSrew(w io.Writer, g *Game, r int) error {
-	bw := bufio.NewWriter(w)
-	rewardHeader(bw, g, r, "State")
+	out := newLines(w)
+	rewardHeader(out, g, r, "State")
 	st := g.Rewards[r].State
 	k := 0
 	for _, v := range st {
@@ -218,20 +240,29 @@ func WriteSrew(w io.Writer, g *Game, r int) error {
 			k++
 		}
 	}
-	fmt.Fprintf(bw, "%d %d\n", g.NumStates, k)
+	out.buf = fmt.Appendf(out.buf, "%d %d\n", g.NumStates, k)
+	values := new(floatText)
 	for s, v := range st {
 		if v != 0 {
-			fmt.Fprintf(bw, "%d %s\n", s, fmtFloat(v))
+			buf := strconv.AppendInt(out.buf, int64(s), 10)
+			buf = append(buf, ' ')
+			buf = values.append(buf, v)
+			out.buf = append(buf, '\n')
+			out.line()
 		}
 	}
-	return bw.Flush()
+	return out.flush()
 }
 
 // WriteTrew writes the transition rewards of structure r (0-based): one
 // row per transition of each choice with a non-zero reward.
-func WriteTrew(w io.Writer, g *Game, r int) error {
-	bw := bufio.NewWriter(w)
-	rewardHeader(bw, g, r, "Transition")
+func WriteTrew(w io.Writer, g *Game, r int) error { return WriteTrewOrder(w, g, r, nil) }
+
+// WriteTrewOrder is WriteTrew with the choices in the given order, as
+// WriteTraOrder.
+func WriteTrewOrder(w io.Writer, g *Game, r int, order []int) error {
+	out := newLines(w)
+	rewardHeader(out, g, r, "Transition")
 	tr := g.Rewards[r].Trans
 	k := 0
 	for c, v := range tr {
@@ -241,29 +272,43 @@ func WriteTrew(w io.Writer, g *Game, r int) error {
 		}
 	}
 	if g.Type == prism.TypeDTMC {
-		fmt.Fprintf(bw, "%d %d\n", g.NumStates, k)
+		out.buf = fmt.Appendf(out.buf, "%d %d\n", g.NumStates, k)
 	} else {
-		fmt.Fprintf(bw, "%d %d %d\n", g.NumStates, g.NumChoices(), k)
+		out.buf = fmt.Appendf(out.buf, "%d %d %d\n", g.NumStates, g.NumChoices(), k)
 	}
 	if tr == nil {
-		return bw.Flush()
+		return out.flush()
 	}
+	var head, val []byte
 	for s := 0; s < g.NumStates; s++ {
 		lo, hi := g.Choices(s)
 		for c := lo; c < hi; c++ {
-			v := tr[c]
+			ch := c // the choice written at position c
+			if order != nil {
+				ch = order[c]
+			}
+			v := tr[ch]
 			if v == 0 {
 				continue
 			}
-			tlo, thi := g.Transitions(c)
+			// "s " or "s choice ", and " value\n", the same on each row
+			head = strconv.AppendInt(head[:0], int64(s), 10)
+			head = append(head, ' ')
+			if g.Type != prism.TypeDTMC {
+				head = strconv.AppendInt(head, int64(c-lo), 10)
+				head = append(head, ' ')
+			}
+			val = append(val[:0], ' ')
+			val = strconv.AppendFloat(val, v, 'g', 16, 64)
+			val = append(val, '\n')
+			tlo, thi := g.Transitions(ch)
 			for t := tlo; t < thi; t++ {
-				if g.Type == prism.TypeDTMC {
-					fmt.Fprintf(bw, "%d %d %s\n", s, g.Target[t], fmtFloat(v))
-				} else {
-					fmt.Fprintf(bw, "%d %d %d %s\n", s, c-lo, g.Target[t], fmtFloat(v))
-				}
+				buf := append(out.buf, head...)
+				buf = strconv.AppendInt(buf, int64(g.Target[t]), 10)
+				out.buf = append(buf, val...)
+				out.line()
 			}
 		}
 	}
-	return bw.Flush()
+	return out.flush()
 }

@@ -55,7 +55,8 @@ type Game struct {
 	Target     []int32
 	Prob       []float64
 	// ProbExact holds the exact probability of each transition when the
-	// model was built with Config.Exact; nil otherwise.
+	// model was built with Config.Exact; nil otherwise. Transitions with
+	// the same probability share one big.Rat: read them, never modify.
 	ProbExact []*big.Rat
 
 	// Labels are the model's labels in file order (not "init"/"deadlock").

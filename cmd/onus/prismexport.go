@@ -48,8 +48,10 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 		if len(mc) > 0 {
 			fmt.Fprintf(p.log, "\n%s\n\nModel constants: %s\n", prismSeparator, key)
 		}
+		// Exports and -simpath read the doubles only: exact probabilities
+		// (-exact) are made by the check's own build, not this one.
 		cfg := limits
-		cfg.Consts, cfg.Exact = mc, p.o.exact
+		cfg.Consts = mc
 		m, err := translate.Build(fset, mf, nil, cfg)
 		if err != nil {
 			return err
@@ -68,9 +70,9 @@ func (p *prismRun) buildAndExport(fset *prism.FileSet, mf *prism.ModelFile) erro
 				return err
 			}
 		}
-		g := translate.PrismOrder(m.Game)
+		order := prismChoiceOrder(m.Game, p.o.exports)
 		for _, e := range p.o.exports {
-			if err := p.export(g, e); err != nil {
+			if err := p.export(m.Game, order, e); err != nil {
 				return err
 			}
 		}
@@ -87,10 +89,26 @@ var exportTitles = map[string]string{
 	"trew": "transition rewards matrix",
 }
 
-// export writes one file of the model; reward files are numbered before
-// their extension when the model has several reward structures
-// (x1.srew, x2.srew), as PRISM numbers them.
-func (p *prismRun) export(g *translate.Game, e modelExport) error {
+// prismChoiceOrder is the order in which PRISM writes the choices of a
+// csg's states (translate.PrismChoiceOrder), when a .tra or .trew is to be
+// written; nil for other games, whose order is PRISM's already.
+func prismChoiceOrder(g *translate.Game, exports []modelExport) []int {
+	if g.Joint == nil {
+		return nil
+	}
+	for _, e := range exports {
+		if e.what == "tra" || e.what == "trew" {
+			return translate.PrismChoiceOrder(g)
+		}
+	}
+	return nil
+}
+
+// export writes one file of the model, the choices of each state in the
+// given order (nil: the game's); reward files are numbered before their
+// extension when the model has several reward structures (x1.srew,
+// x2.srew), as PRISM numbers them.
+func (p *prismRun) export(g *translate.Game, order []int, e modelExport) error {
 	type file struct {
 		path  string
 		write func(io.Writer) error
@@ -98,7 +116,7 @@ func (p *prismRun) export(g *translate.Game, e modelExport) error {
 	var files []file
 	switch e.what {
 	case "tra":
-		files = []file{{e.path, func(w io.Writer) error { return translate.WriteTra(w, g) }}}
+		files = []file{{e.path, func(w io.Writer) error { return translate.WriteTraOrder(w, g, order) }}}
 	case "sta":
 		files = []file{{e.path, func(w io.Writer) error { return translate.WriteSta(w, g) }}}
 	case "lab":
@@ -116,7 +134,7 @@ func (p *prismRun) export(g *translate.Game, e modelExport) error {
 			if e.what == "srew" {
 				files = append(files, file{path, func(w io.Writer) error { return translate.WriteSrew(w, g, r) }})
 			} else {
-				files = append(files, file{path, func(w io.Writer) error { return translate.WriteTrew(w, g, r) }})
+				files = append(files, file{path, func(w io.Writer) error { return translate.WriteTrewOrder(w, g, r, order) }})
 			}
 		}
 	}

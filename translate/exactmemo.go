@@ -1,0 +1,124 @@
+package translate
+
+import (
+	"encoding/binary"
+	"math/big"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// exactMemo remembers the exact probability of one update by the values
+// of the variables its expression reads (through formulas too), so that
+// the expression is evaluated with big.Rat once per distinct valuation of
+// them, not once per state. The variables are found in the expression's
+// tree; when it holds a node this does not know, nothing is remembered.
+type exactMemo struct {
+	deps []int // variable indices read; nil with ok false: not memoised
+	ok   bool
+	vals map[string]xrat
+}
+
+// noExactMemo turns the memo off, for tests that compare with it on.
+var noExactMemo = false
+
+// maxMemoEntries bounds each update's memo: past it, probabilities are
+// evaluated again (an expression over many variables would otherwise
+// keep one entry per state).
+const maxMemoEntries = 1 << 14
+
+// newExactMemo finds the variables the probability of u reads.
+func (x *explorer) newExactMemo(u *update) *exactMemo {
+	m := &exactMemo{ok: true}
+	seen := map[int]bool{}
+	active := map[string]bool{}
+	var walk func(e prism.Expr)
+	walk = func(e prism.Expr) {
+		if !m.ok {
+			return
+		}
+		switch e := e.(type) {
+		case *prism.IntLit, *prism.DoubleLit, *prism.BoolLit:
+		case *prism.Paren:
+			walk(e.X)
+		case *prism.Unary:
+			walk(e.X)
+		case *prism.Binary:
+			walk(e.X)
+			walk(e.Y)
+		case *prism.Cond:
+			walk(e.Cond)
+			walk(e.Then)
+			walk(e.Else)
+		case *prism.Call:
+			for _, a := range e.Args {
+				walk(a)
+			}
+		case *prism.Name:
+			if f := x.b.formulas[e.Name]; f != nil {
+				if active[e.Name] {
+					m.ok = false // a cycle: left to the evaluation to report
+					return
+				}
+				active[e.Name] = true
+				walk(f.Expr)
+				delete(active, e.Name)
+				return
+			}
+			if vi, ok := x.b.varIndex[rename(u.ren, e.Name)]; ok && !seen[vi] {
+				seen[vi] = true
+				m.deps = append(m.deps, vi)
+			}
+		default:
+			m.ok = false
+		}
+	}
+	walk(u.probE)
+	if m.ok {
+		m.vals = map[string]xrat{}
+	}
+	return m
+}
+
+// exactProb is the exact probability of update u in the current state,
+// whose float value is p.
+func (x *explorer) exactProb(u *update, p float64) xrat {
+	if u.probE == nil {
+		return xratOne
+	}
+	m := x.memo[u]
+	if m == nil {
+		if x.memo == nil {
+			x.memo = map[*update]*exactMemo{}
+		}
+		m = x.newExactMemo(u)
+		x.memo[u] = m
+	}
+	if !m.ok || noExactMemo {
+		return x.evalExact(u, p)
+	}
+	key := x.memoKey[:0]
+	for _, vi := range m.deps {
+		key = binary.LittleEndian.AppendUint32(key, uint32(x.s2[vi]))
+	}
+	x.memoKey = key
+	if r, ok := m.vals[string(key)]; ok {
+		return r
+	}
+	r := x.evalExact(u, p)
+	if len(m.vals) < maxMemoEntries {
+		m.vals[string(key)] = r
+	}
+	return r
+}
+
+// evalExact evaluates the probability of u in the current state with
+// big.Rat; a value that is not rational (a function of doubles) is the
+// float p.
+func (x *explorer) evalExact(u *update, p float64) xrat {
+	in := &interp{b: x.b, ren: u.ren, exact: true, state: x.s2[:x.n]}
+	v := in.eval(u.probE)
+	if v.Rat != nil {
+		return xratOf(v.Rat)
+	}
+	return xratOf(new(big.Rat).SetFloat64(p))
+}
