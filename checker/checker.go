@@ -153,6 +153,8 @@ type Checker struct {
 	beta     []float64  // β(s)(α) per choice
 	betaRat  []*big.Rat // exact β per choice (Config.Exact only)
 	probRat  []*big.Rat // exact transition probabilities (Config.Exact only)
+	// steadyRat: S's exact values per operator (nil values: not exact)
+	steadyRat map[*prism.ProbOp][]*big.Rat
 
 	hist  *hist.Model // the game with β, for the passes (made by New)
 	fac   *ltlf.Factory

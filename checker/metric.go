@@ -66,8 +66,8 @@ func (c *Checker) probAt(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, error
 		return 0, nil, 0, err
 	}
 	if inf {
-		p, err := c.infProbAt(x.Path, s0)
-		return p, nil, 0, err
+		p, pr, err := c.infProbAt(x.Path, s0)
+		return p, pr, 0, err
 	}
 	if p, k, ok, err := c.longBoundProb(x.Path, s0); ok {
 		return p, nil, int(k), err
@@ -86,9 +86,12 @@ func (c *Checker) topProb(x *prism.ProbOp, s0 int) (float64, *big.Rat, int, erro
 	if err != nil || !inf {
 		return c.probAt(x, s0)
 	}
-	v, err := c.infValues(x.Path, []int{s0})
+	v, ex, err := c.infValues(x.Path, []int{s0})
 	if err != nil {
 		return 0, nil, 0, err
+	}
+	if ex != nil {
+		return v[0], ex[0], 0, nil
 	}
 	return v[0], nil, 0, nil
 }

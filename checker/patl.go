@@ -453,28 +453,12 @@ func (c *Checker) productValues(q solve.Query, path prism.Expr, starts []int) ([
 // chain a behaviour induces) from each start state.
 func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query, path prism.Expr, starts []int) ([]float64, error) {
 	q.Meter = c.hist.Meter() // its iterations' progress
-	a := p.A
-	coSafe, safe := c.fac.Classify(a.Init())
-	if !coSafe && !safe {
-		return nil, c.neitherError(path)
-	}
-	ids := make([]int32, len(starts))
-	for k, s := range starts {
-		ids[k] = p.Start(s)
-	}
-	n := p.Size()
-	good := make([]bool, n)
-	bad := make([]bool, n)
-	notGood := make([]bool, n)
-	notBad := make([]bool, n)
-	for i := 0; i < n; i++ {
-		r := a.Prog(p.Q[i], a.Letter(int(p.S[i])))
-		good[i], bad[i] = r == ltlf.True, r == ltlf.False
-		notGood[i], notBad[i] = !good[i], !bad[i]
+	ids, notBad, good, coSafe, err := c.productSets(p, path, starts)
+	if err != nil {
+		return nil, err
 	}
 	ar := solve.ProductArena(g, p.S, p.Succ, p.SuccStart)
 	var v []float64
-	var err error
 	if coSafe {
 		v, err = solve.Until(ar, q, notBad, good, solve.Unbounded)
 	} else {
@@ -486,6 +470,29 @@ func (c *Checker) productSolve(g *translate.Game, p *hist.Product, q solve.Query
 		return nil, err
 	}
 	return valuesAt(v, ids), nil
+}
+
+// productSets returns the product states of starts and the product's
+// states whose residual formula is not false and those where it is true;
+// ψ holds when notBad U good (coSafe), else when notBad W good.
+func (c *Checker) productSets(p *hist.Product, path prism.Expr, starts []int) (ids []int32, notBad, good []bool, coSafe bool, err error) {
+	a := p.A
+	coSafe, safe := c.fac.Classify(a.Init())
+	if !coSafe && !safe {
+		return nil, nil, nil, false, c.neitherError(path)
+	}
+	ids = make([]int32, len(starts))
+	for k, s := range starts {
+		ids[k] = p.Start(s)
+	}
+	n := p.Size()
+	good = make([]bool, n)
+	notBad = make([]bool, n)
+	for i := 0; i < n; i++ {
+		r := a.Prog(p.Q[i], a.Letter(int(p.S[i])))
+		good[i], notBad[i] = r == ltlf.True, r != ltlf.False
+	}
+	return ids, notBad, good, coSafe, nil
 }
 
 // patlBools evaluates a state formula at every state, set-wise for the

@@ -200,7 +200,7 @@ func TestProbInfinite(t *testing.T) {
 }
 
 // With --horizon, or for a bounded ψ, P keeps the finite-history semantics;
-// in exact mode an unbounded ψ has no exact value.
+// in exact mode an unbounded ψ is solved exactly on the chain.
 func TestProbInfiniteHorizonAndExact(t *testing.T) {
 	cpd := cpdSrc(t)
 	cases := []struct {
@@ -211,8 +211,8 @@ func TestProbInfiniteHorizonAndExact(t *testing.T) {
 		exact   string // "" for none
 	}{
 		{`P=? [ F "reward" ]`, Config{}, 1, 0, ""},
-		{`P=? [ F "reward" ]`, Config{Exact: true}, 1, 0, ""},
-		{`P=? [ "fine" U "reward" ]`, Config{Exact: true}, 1.0 / 3, 0, ""},
+		{`P=? [ F "reward" ]`, Config{Exact: true}, 1, 0, "1"},
+		{`P=? [ "fine" U "reward" ]`, Config{Exact: true}, 1.0 / 3, 0, "1/3"},
 		{`P=? [ F "reward" ]`, Config{Horizon: 5}, 1 - math.Pow(0.75, 5), 5, ""},
 		{`P=? [ F "reward" ]`, Config{Horizon: 2, Exact: true}, 7.0 / 16, 2, "7/16"},
 		{`P=? [ "fine" U "reward" ]`, Config{Horizon: 1}, 0.25, 1, ""},

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"math/big"
+
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -15,7 +17,8 @@ import (
 // meets φ and F G φ iff B lies inside φ: ψ's truth is a function of B. So
 // P(ψ) from s is the probability of reaching the union of the BSCCs where
 // ψ is true, a reachability solved as F is (graph analysis for the
-// probability-0 and -1 states, value iteration for the rest).
+// probability-0 and -1 states, elimination or value iteration for the
+// rest; exactly under --exact).
 
 // recurForm is a formula of the fragment: a leaf G F φ or F G φ, or a
 // Boolean connective over such formulas.
@@ -180,19 +183,30 @@ func (c *Checker) recurTarget(chain *translate.Game, r *recurrence) ([]bool, err
 	return target, nil
 }
 
-// recurValues returns P(r) on the infinite paths of chain from each state
-// in starts: the probability of reaching a BSCC where r holds.
-func (c *Checker) recurValues(chain *translate.Game, r *recurrence, starts []int) ([]float64, error) {
-	target, err := c.recurTarget(chain, r)
+// recurValues returns P(r) on the infinite paths of the chain from each
+// state in starts: the probability of reaching a BSCC where r holds,
+// exactly under Config.Exact where the chain is small enough, else by
+// elimination in floats where cheap, else by value iteration.
+func (c *Checker) recurValues(inf *infState, path prism.Expr, r *recurrence, starts []int) ([]float64, []*big.Rat, error) {
+	target, err := c.recurTarget(inf.chain, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
+	}
+	ar := solve.GameArena(inf.chain)
+	if ex := c.infExact(inf, path, func() ([]*big.Rat, error) {
+		return solve.ExactPath(ar, inf.prob, solve.OpF, nil, target)
+	}); ex != nil {
+		return valuesAt(ratFloats(ex, nil), starts), ratsAt(ex, starts), nil
+	}
+	if v, err := solve.ChainPath(ar, solve.OpF, nil, target); err == nil {
+		return valuesAt(v, starts), nil, nil
 	}
 	q := solve.Query{Max: true, Meter: c.hist.Meter()}
-	all, err := solve.Path(solve.GameArena(chain), q, solve.OpF, nil, target, solve.Unbounded)
+	all, err := solve.Path(ar, q, solve.OpF, nil, target, solve.Unbounded)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return valuesAt(all, starts), nil
+	return valuesAt(all, starts), nil, nil
 }
 
 // neitherError refuses a path formula on infinite paths that is neither

@@ -33,7 +33,7 @@ func (c *Checker) evalAt(e prism.Expr, s int, nested bool) (bool, error) {
 			if err != nil {
 				return false, err
 			}
-			return c.steadyHolds(x, v[s])
+			return c.steadyHolds(x, v[s], c.steadyExact(x, s))
 		}
 		if err := c.unsupported(x); err != nil {
 			return false, err

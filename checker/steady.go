@@ -2,6 +2,7 @@ package checker
 
 import (
 	"errors"
+	"math/big"
 
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
@@ -63,24 +64,52 @@ func (c *Checker) steadyValues(x *prism.ProbOp) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.cfg.Exact && c.probRat != nil {
+		ex, err := solve.ExactSteady(c.g, c.probRat, set)
+		if err == nil {
+			v := ratFloats(ex, nil)
+			c.cacheSteady(x, v, ex)
+			return v, nil
+		}
+		var le *solve.ChainLimitError
+		if !errors.As(err, &le) {
+			return nil, c.solveErr(x.OpPos, err)
+		}
+		c.exactNote(x.OpPos, "S", err)
+	}
 	v, err := solve.SteadyState(c.g, set)
 	if err != nil {
 		return nil, c.solveErr(x.OpPos, err)
 	}
-	if c.steady == nil {
-		c.steady = map[*prism.ProbOp][]float64{}
-	}
-	c.steady[x] = v
+	c.cacheSteady(x, v, nil)
 	return v, nil
 }
 
-// steadyHolds compares S's value p with its bound.
-func (c *Checker) steadyHolds(x *prism.ProbOp, p float64) (bool, error) {
+// cacheSteady keeps S's values (and exact values, nil if none).
+func (c *Checker) cacheSteady(x *prism.ProbOp, v []float64, ex []*big.Rat) {
+	if c.steady == nil {
+		c.steady = map[*prism.ProbOp][]float64{}
+		c.steadyRat = map[*prism.ProbOp][]*big.Rat{}
+	}
+	c.steady[x], c.steadyRat[x] = v, ex
+}
+
+// steadyExact returns S's exact value at s, nil if not known.
+func (c *Checker) steadyExact(x *prism.ProbOp, s int) *big.Rat {
+	if ex := c.steadyRat[x]; ex != nil {
+		return ex[s]
+	}
+	return nil
+}
+
+// steadyHolds compares S's value p (exactly pr when not nil) with its
+// bound.
+func (c *Checker) steadyHolds(x *prism.ProbOp, p float64, pr *big.Rat) (bool, error) {
 	bound, err := c.probConst(x.Bound)
 	if err != nil {
 		return false, err
 	}
-	return compare(p, nil, x.Rel, bound), nil
+	return compare(p, pr, x.Rel, bound), nil
 }
 
 // checkSteady evaluates S at the initial state.
@@ -90,9 +119,9 @@ func (c *Checker) checkSteady(x *prism.ProbOp, init int) (*Result, error) {
 		return nil, err
 	}
 	if x.Rel.IsQuery() {
-		return &Result{Kind: KindNumber, Number: v[init]}, nil
+		return &Result{Kind: KindNumber, Number: v[init], Exact: c.steadyExact(x, init)}, nil
 	}
-	b, err := c.steadyHolds(x, v[init])
+	b, err := c.steadyHolds(x, v[init], c.steadyExact(x, init))
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +139,7 @@ func (c *Checker) steadyVec(x *prism.ProbOp) (*vec, error) {
 	}
 	b := make([]bool, len(v))
 	for s, p := range v {
-		if b[s], err = c.steadyHolds(x, p); err != nil {
+		if b[s], err = c.steadyHolds(x, p, c.steadyExact(x, s)); err != nil {
 			return nil, err
 		}
 	}

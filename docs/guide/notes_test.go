@@ -29,6 +29,7 @@ var notes = []struct{ text, ref string }{
 	{"a dtmc has no choices, so no part of it is responsible", "locate#notes"},
 	{" has no effect: ", "prism#a-first-run"},
 	{"no strategy exported for this property: ", "prism#strategies--exportstrat"},
+	{"; the value printed is a float (", "precision#exact-probabilities-on-infinite-paths"},
 }
 
 // TestNotesDocumented: every note of the table is printed by the code

@@ -1,0 +1,109 @@
+package solve
+
+import (
+	"math/big"
+
+	"github.com/onus-mc/onus/translate"
+)
+
+// ExactSteady is SteadyState with exact rationals, for --exact: per state
+// of dtmc g with exact transition probabilities prob, the long-run
+// fraction of time spent in set. A bottom component B's value comes from
+// the renewal-reward theorem rather than from π itself: for a state r of
+// B, it is the expected number of steps in set over the expected number
+// of steps of a cycle from r back to r, both solved by elimination over
+// B \ {r} (eliminate.go); the transient states then take the values of
+// the components they reach, as in steady. An error (a *ChainLimitError)
+// when a system has more than MaxExactChainStates states.
+func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, error) {
+	n := g.NumStates
+	for s := 0; s < n; s++ {
+		if lo, hi := g.Choices(s); hi-lo != 1 {
+			return nil, &OperatorError{Msg: "the steady-state operator needs a Markov chain (one choice per state)"}
+		}
+	}
+	ar := GameArena(g)
+	f := rats{}
+	succ := func(i int, edge func(j int)) {
+		tg, base := ar.targets(i)
+		for j, t := range tg {
+			if prob[base+j].Sign() != 0 {
+				edge(int(t))
+			}
+		}
+	}
+	comp := make([]int, n)
+	x := make([]*big.Rat, n)
+	for k, c := range SCCs(n, succ) {
+		for _, s := range c {
+			comp[s] = k
+		}
+		bottom := true
+		for _, s := range c {
+			succ(s, func(j int) { bottom = bottom && comp[j] == k })
+		}
+		if !bottom {
+			continue
+		}
+		if len(c) > MaxExactChainStates {
+			return nil, &ChainLimitError{States: len(c), Limit: MaxExactChainStates, What: "states"}
+		}
+		r := c[0]
+		vars := c[1:]
+		sys := chainSystem[*big.Rat](f, ar, prob, vars, 2, func(int32, *big.Rat, []*big.Rat) {})
+		for k, s := range vars {
+			if set[s] {
+				sys.rhs[k][0] = f.one()
+			}
+			sys.rhs[k][1] = f.one()
+		}
+		sol, err := sys.solve()
+		if err != nil {
+			return nil, err
+		}
+		pos := make(map[int32]int, len(vars))
+		for k, s := range vars {
+			pos[int32(s)] = k
+		}
+		// One cycle from r: its steps in set and its length.
+		inSet, length := new(big.Rat), big.NewRat(1, 1)
+		if set[r] {
+			inSet.SetInt64(1)
+		}
+		tg, base := ar.targets(r)
+		tmp := new(big.Rat)
+		for j, t := range tg {
+			if k, ok := pos[t]; ok {
+				inSet.Add(inSet, tmp.Mul(prob[base+j], sol[k][0]))
+				length.Add(length, tmp.Mul(prob[base+j], sol[k][1]))
+			}
+		}
+		v := inSet.Quo(inSet, length)
+		for _, s := range c {
+			x[s] = v
+		}
+	}
+	var work []int
+	for s := 0; s < n; s++ {
+		if x[s] == nil {
+			work = append(work, s)
+		}
+	}
+	if len(work) == 0 {
+		return x, nil
+	}
+	if len(work) > MaxExactChainStates {
+		return nil, &ChainLimitError{States: len(work), Limit: MaxExactChainStates, What: "states"}
+	}
+	sys := chainSystem[*big.Rat](f, ar, prob, work, 1, func(t int32, p *big.Rat, rhs []*big.Rat) {
+		rhs[0] = f.add(rhs[0], f.mul(p, x[t]))
+	})
+	sol, err := sys.solve()
+	if err != nil {
+		return nil, err
+	}
+	for k, s := range work {
+		x[s] = sol[k][0]
+	}
+	return x, nil
+}
