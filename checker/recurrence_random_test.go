@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -25,7 +26,8 @@ import (
 // that random behaviours induce on random csg, smg and mdp games.
 
 // genDTMC builds a random dtmc of 2 to 8 states whose probabilities are
-// the rationals w/Σw of small weights, with labels a and b.
+// the rationals w/Σw of small weights (a quarter of the states
+// absorbing, a quarter moving forward only), with labels a and b.
 func genDTMC(r *rand.Rand) (*translate.Game, [][]*big.Rat) {
 	n := 2 + r.IntN(7)
 	g := &translate.Game{
@@ -45,6 +47,17 @@ func genDTMC(r *rand.Rand) (*translate.Game, [][]*big.Rat) {
 		exact[s] = make([]*big.Rat, n)
 		k := 1 + r.IntN(min(3, n))
 		succ := r.Perm(n)[:k]
+		switch r.IntN(4) {
+		case 0:
+			succ = []int{s} // absorbing: more bottom components
+		case 1:
+			// forward only (more transient states): among s..n-1
+			for i := range succ {
+				succ[i] = s + r.IntN(n-s)
+			}
+			slices.Sort(succ)
+			succ = slices.Compact(succ)
+		}
 		w := make([]int64, n)
 		sum := int64(0)
 		for _, t := range succ {
@@ -252,6 +265,7 @@ func TestRandomProbRecurrence(t *testing.T) {
 	const cases = 1000
 	var bad []string
 	checked := map[string]int{}
+	fractional := 0
 	for seed := uint64(1); seed <= cases && len(bad) < 10; seed++ {
 		r := rand.New(rand.NewPCG(seed, 0x72656375))
 		var g *translate.Game
@@ -296,7 +310,10 @@ func TestRandomProbRecurrence(t *testing.T) {
 			}
 			for s := range all {
 				w, _ := want[s].Float64()
-				exact := w == 0 || w == 1                              // graph analysis decides these
+				exact := w == 0 || w == 1 // graph analysis decides these
+				if !exact {
+					fractional++
+				}
 				if exact && got[s] != w || math.Abs(got[s]-w) > 1e-5 { // value iteration stops at a change below 1e-6
 					fail("from %d: got %.17g, want %s = %.17g", s, got[s], want[s].RatString(), w)
 				}
@@ -307,8 +324,8 @@ func TestRandomProbRecurrence(t *testing.T) {
 	if len(bad) > 0 {
 		t.Fatalf("%d mismatches:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
-	t.Logf("%d seeds: %v formulas", cases, checked)
-	if checked["dtmc"] < cases || checked["game"] < cases/4 {
+	t.Logf("%d seeds: %v formulas, %d values strictly between 0 and 1", cases, checked, fractional)
+	if checked["dtmc"] < cases || checked["game"] < cases/4 || fractional < cases/2 {
 		t.Errorf("too few cases exercised: %v", checked)
 	}
 }
