@@ -13,7 +13,7 @@ import (
 // probabilities are the oracle's rationals exactly
 // (recurrence_random_test.go).
 func TestRandomProbRecurrenceExact(t *testing.T) {
-	const cases = 300
+	const cases = 1000
 	fractional := 0
 	for seed := uint64(1); seed <= cases; seed++ {
 		r := rand.New(rand.NewPCG(seed, 0x65786163))
@@ -53,4 +53,7 @@ func TestRandomProbRecurrenceExact(t *testing.T) {
 		}
 	}
 	t.Logf("%d values strictly between 0 and 1", fractional)
+	if fractional < cases/4 {
+		t.Errorf("only %d values strictly between 0 and 1", fractional)
+	}
 }
