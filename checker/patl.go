@@ -479,7 +479,7 @@ func (c *Checker) productSets(p *hist.Product, path prism.Expr, starts []int) (i
 	a := p.A
 	coSafe, safe := c.fac.Classify(a.Init())
 	if !coSafe && !safe {
-		return nil, nil, nil, false, c.errAt(path.Position(), "on infinite paths onus checks co-safe path formulas (X, U, F and bounded operators) and safety formulas (X, G, W, R and bounded operators); this one is neither")
+		return nil, nil, nil, false, c.neitherError(path)
 	}
 	ids = make([]int32, len(starts))
 	for k, s := range starts {

@@ -264,7 +264,7 @@ func TestPATL(t *testing.T) {
 			errW(`<<p3>> Pmax=? [ F "goal" ]`, `unknown player "p3"`),
 			errW(`<<3>> Pmax=? [ F "goal" ]`, `invalid player index 3`),
 			errW(`<<p1>> P=? [ F "goal" ]`, `Pmax=? or Pmin=?`),
-			errW(`<<p1>> Pmax=? [ G F "goal" ]`, `neither`),
+			errW(`<<p1>> Pmax=? [ G F "goal" ]`, `none of these`),
 			errW(`<<p1>> R{"r"}max=? [ F "goal" ]`, `unknown reward structure`),
 			errW(`<<p1>> Pmax=? [ F <<p2>> Pmax=? [ X "goal" ] ]`, `must be bool`),
 		}},

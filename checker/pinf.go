@@ -23,7 +23,8 @@ import (
 // under Config.Exact, in floats otherwise), value iteration where the
 // chain is too large for that; a single temporal operator over state
 // formulas directly, any other co-safe or safety formula on the product
-// with its outcome automaton.
+// with its outcome automaton, Boolean combinations of G F φ and F G φ by
+// the chain's bottom components (recurrence.go).
 
 // infState holds what a checker computes for infinite paths.
 type infState struct {
@@ -162,6 +163,9 @@ func (c *Checker) infValues(path prism.Expr, starts []int) ([]float64, []*big.Ra
 	p := prism.Unparen(path)
 	if p == nil {
 		return nil, nil, c.errAt(prism.NoPos, "missing path formula")
+	}
+	if r, ok := recurrenceOf(p); ok { // G F φ, F G φ and their combinations
+		return c.recurValues(inf, path, r, starts)
 	}
 	if t, ok := p.(*prism.Temporal); ok && !bareTemporal(t.Left) && !bareTemporal(t.Right) {
 		all, ex, err := c.infSimple(inf, t)

@@ -119,7 +119,10 @@ func TestProbInfinite(t *testing.T) {
 			ex(`<<p1,p2>> Pmax=? [ X P>0.3 [ "fine" U "reward" ] ]`, 1),
 			// and in a metric: 2 of the 4 one-step histories
 			{prop: `#=? [ X P>0.3 [ "fine" U "reward" ] ]`, num: 2, count: true},
-			er(`P=? [ G F "reward" ]`, "neither"),
+			// every state recurs (one bottom component: recurrence.go)
+			ex(`P=? [ G F "reward" ]`, 1),
+			ex(`P=? [ F G "reward" ]`, 0),
+			er(`P=? [ G F (X "reward") ]`, "none of these"),
 			er(`#=? [ F "reward" ]`, "needs a plan or a horizon"),
 		}},
 		// q: reward 9/16, fine 1/16, payoff1 3/16, payoff2 3/16.

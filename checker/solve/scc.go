@@ -3,10 +3,13 @@ package solve
 import "slices"
 
 // SCCs returns the strongly connected components of the graph with nodes
-// 0..n-1 and the edges succ reports, in reverse topological order (a
-// component comes before every component that can reach it), each as its
-// nodes in increasing order. Tarjan's algorithm, with an explicit stack so
-// that long chains cannot overflow the goroutine stack.
+// 0..n-1 (n < 2^31) and the edges succ reports, in reverse topological
+// order (a component comes before every component that can reach it), each
+// as its nodes in increasing order. Tarjan's algorithm, with an explicit
+// stack so that long chains cannot overflow the goroutine stack. The
+// successors of the nodes on the depth-first path share one buffer and
+// the components one array of n nodes, so that a graph of 10^7 nodes
+// costs a few words per node and no allocation per node.
 func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 	index := make([]int32, n)
 	low := make([]int32, n)
@@ -14,34 +17,38 @@ func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 	for i := range index {
 		index[i] = -1
 	}
-	var stack, out []int
-	var comps [][]int
+	var stack []int32
+	flat := make([]int, 0, n) // the components' nodes, back to back
+	var ends []int            // where each component ends in flat
 	next := int32(0)
+	// A frame's successors are buf[lo:] while it is on top (the frames
+	// above it truncate buf to their lo when they return); k is the next
+	// one to visit.
 	type frame struct {
-		v     int
-		succs []int
-		k     int
+		v     int32
+		lo, k int
 	}
 	var call []frame
-	var buf []int
-	open := func(v int) {
+	var buf []int32
+	push := func(j int) { buf = append(buf, int32(j)) }
+	open := func(v int32) {
 		index[v], low[v] = next, next
 		next++
 		stack = append(stack, v)
 		onStack[v] = true
-		buf = buf[:0]
-		succ(v, func(j int) { buf = append(buf, j) })
-		call = append(call, frame{v: v, succs: append([]int(nil), buf...)})
+		lo := len(buf)
+		succ(int(v), push)
+		call = append(call, frame{v: v, lo: lo, k: lo})
 	}
 	for root := 0; root < n; root++ {
 		if index[root] >= 0 {
 			continue
 		}
-		open(root)
+		open(int32(root))
 		for len(call) > 0 {
 			f := &call[len(call)-1]
-			if f.k < len(f.succs) {
-				w := f.succs[f.k]
+			if f.k < len(buf) {
+				w := buf[f.k]
 				f.k++
 				switch {
 				case index[w] < 0:
@@ -52,6 +59,7 @@ func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 				continue
 			}
 			v := f.v
+			buf = buf[:f.lo]
 			call = call[:len(call)-1]
 			if len(call) > 0 {
 				p := call[len(call)-1].v
@@ -60,20 +68,25 @@ func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 			if low[v] != index[v] {
 				continue
 			}
-			out = out[:0]
+			start := len(flat)
 			for {
 				w := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[w] = false
-				out = append(out, w)
+				flat = append(flat, int(w))
 				if w == v {
 					break
 				}
 			}
-			comp := append([]int(nil), out...)
-			slices.Sort(comp)
-			comps = append(comps, comp)
+			slices.Sort(flat[start:])
+			ends = append(ends, len(flat))
 		}
+	}
+	comps := make([][]int, len(ends))
+	start := 0
+	for k, end := range ends {
+		comps[k] = flat[start:end:end]
+		start = end
 	}
 	return comps
 }

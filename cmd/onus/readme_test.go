@@ -84,7 +84,7 @@ var guideFloor = map[string]int{
 	"blame.md":          4,
 	"explain.md":        3,
 	"traces.md":         4,
-	"patl.md":           11,
+	"patl.md":           14,
 	"equilibria.md":     3,
 	"locate.md":         15,
 	"precision.md":      3,
