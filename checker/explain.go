@@ -2,6 +2,7 @@ package checker
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -197,18 +198,36 @@ func (c *Checker) planText(plan *resp.Plan) (text string, ok bool) {
 	if len(plan.Prefix) > 0 {
 		items = append(items, foldSteps(texts(plan.Prefix)))
 	}
-	loop := texts(plan.Loop)
-	switch {
-	case plan.Times == 0:
-	case len(loop) == 1:
-		items = append(items, fmt.Sprintf("%s^%d", loop[0], plan.Times))
-	default:
-		items = append(items, fmt.Sprintf("(%s)^%d", foldSteps(loop), plan.Times))
+	if loop := texts(plan.Loop); plan.Times > 0 {
+		body := loop[0]
+		if len(loop) > 1 {
+			body = "(" + foldSteps(loop) + ")"
+		}
+		items = append(items, repeatText(body, plan.Times))
 	}
 	if len(plan.Suffix) > 0 {
 		items = append(items, foldSteps(texts(plan.Suffix)))
 	}
 	return strings.Join(items, " "), ok
+}
+
+// repeatText writes body (one step, or a parenthesised group) repeated
+// times > 0 times. A repetition count must fit in 32 bits, so a larger
+// one is written as nested repetitions, (body^M)^q body^r with M the
+// largest count (body^M body^r when q is 1): a horizon can exceed 2^31 (--horizon).
+func repeatText(body string, times int) string {
+	const most = math.MaxInt32
+	if times <= most {
+		return fmt.Sprintf("%s^%d", body, times)
+	}
+	text := fmt.Sprintf("%s^%d", body, most)
+	if q := times / most; q > 1 {
+		text = repeatText("("+text+")", q)
+	}
+	if r := times % most; r > 0 {
+		text += " " + repeatText(body, r)
+	}
+	return text
 }
 
 // foldAll is the longest plan planText writes step by step before folding.

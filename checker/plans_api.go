@@ -11,10 +11,12 @@ import (
 
 // Beta returns β(s)(α) for every choice of the game (SPEC §2): the
 // probability that the players pick that joint action in its state. The
-// slice is a copy.
-func (c *Checker) Beta() []float64 {
+// slice is a copy. The profile is computed here when no query has needed
+// it yet: a deadline passed meanwhile (--timeout, Ctrl-C) is the error.
+func (c *Checker) Beta() (beta []float64, err error) {
+	defer settle(&err)
 	c.needProfile()
-	return append([]float64(nil), c.beta...)
+	return append([]float64(nil), c.beta...), nil
 }
 
 // PlanChoices resolves a plan and returns, for each of its steps, the

@@ -46,7 +46,10 @@ func TestProfileLazy(t *testing.T) {
 		t.Errorf("a coalition query computed the profile")
 	}
 	before := limit.Readings()
-	beta := c.Beta()
+	beta, err := c.Beta()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if got := limit.Readings() - before; got < states/4096 {
 		t.Errorf("the profile of %d states read the deadline %d times, want at least %d", states, got, states/4096)
 	}

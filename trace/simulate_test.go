@@ -25,9 +25,12 @@ var simModels = []struct {
 func simulate(t *testing.T, fset *prism.FileSet, m *translate.Model, pf *prism.PropsFile, plan string, steps int, seed int64, comma bool) (*History, string) {
 	t.Helper()
 	c := newChecker(t, fset, m, pf)
-	cfg := SimConfig{Steps: steps, Seed: seed, Beta: c.Beta()}
+	beta, err := c.Beta()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := SimConfig{Steps: steps, Seed: seed, Beta: beta}
 	if plan != "" {
-		var err error
 		if cfg.Allowed, err = c.PlanChoices(prism.PlanRef{Name: plan}); err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +138,11 @@ func TestSimulateStuck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Simulate(m, SimConfig{Steps: 5, Seed: 1, Beta: c.Beta(), Allowed: allowed})
+	beta, err := c.Beta()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = Simulate(m, SimConfig{Steps: 5, Seed: 1, Beta: beta, Allowed: allowed})
 	want := "step 3 of the plan allows no available joint action in state (false,1,0,1,0)"
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v, want %s", err, want)

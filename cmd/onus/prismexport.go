@@ -193,7 +193,11 @@ func (p *prismRun) simulate(fset *prism.FileSet, m *translate.Model) error {
 	if err != nil {
 		return err
 	}
-	h, err := trace.Simulate(m, trace.SimConfig{Steps: sp.steps, Seed: 1, Beta: chk.Beta()})
+	beta, err := chk.Beta()
+	if err != nil {
+		return err
+	}
+	h, err := trace.Simulate(m, trace.SimConfig{Steps: sp.steps, Seed: 1, Beta: beta})
 	if err != nil {
 		return err
 	}

@@ -110,7 +110,9 @@ func runSimulate(c *cli.Context) error {
 		return err
 	}
 	sim := trace.SimConfig{Steps: steps, Seed: c.Int64("seed"), Poll: cfg.Poll}
-	sim.Beta = chk.Beta()
+	if sim.Beta, err = chk.Beta(); err != nil {
+		return err
+	}
 	if plan != nil {
 		if sim.Allowed, err = chk.PlanChoices(prism.PlanRef{Pos: plan.Pos, Name: plan.Name.Name}); err != nil {
 			return err
