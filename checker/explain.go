@@ -224,7 +224,9 @@ func repeatText(body string, times int) string {
 	if q := times / most; q > 1 {
 		text = repeatText("("+text+")", q)
 	}
-	if r := times % most; r > 0 {
+	if r := times % most; r == 1 {
+		text += " " + body // a step or group once needs no ^1
+	} else if r > 0 {
 		text += " " + repeatText(body, r)
 	}
 	return text

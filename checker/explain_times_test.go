@@ -2,6 +2,7 @@ package checker
 
 import (
 	"math/big"
+	"strings"
 	"testing"
 
 	"github.com/onus-mc/onus/checker/resp"
@@ -24,6 +25,9 @@ func TestPlanTextHugeTimes(t *testing.T) {
 			text, ok := c.planText(p)
 			if !ok {
 				t.Fatalf("%d: not writable", times)
+			}
+			if strings.Contains(text+" ", "^1 ") {
+				t.Errorf("Times %d: %q repeats a part once with ^1", times, text)
 			}
 			pl, err := prism.ParseBarePlan(prism.NewFileSet(), "witness", text)
 			if err != nil {
