@@ -44,15 +44,7 @@ func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat
 	if err != nil {
 		return nil
 	}
-	ex := solve.ExactReach(c.g, q, c.probRat, allowed, right, x)
-	if ex == nil {
-		return nil
-	}
-	out := make([]*big.Rat, len(starts))
-	for i, s := range starts {
-		out[i] = ex[s]
-	}
-	return out
+	return ratsAt(solve.ExactReach(c.g, q, c.probRat, allowed, right, x), starts)
 }
 
 // isChain reports whether c's game has one choice per state at most (a

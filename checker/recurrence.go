@@ -148,21 +148,8 @@ func (c *Checker) recurTarget(chain *translate.Game, r *recurrence) ([]bool, err
 		}
 	}
 	target := make([]bool, n)
-	comp := make([]int32, n)
 	holds := make([]bool, len(r.leaves))
-	// SCCs lists a component after every component it can reach, so the
-	// successors outside a component are numbered by the time it comes.
-	for k, cs := range solve.SCCs(n, succ) {
-		for _, s := range cs {
-			comp[s] = int32(k)
-		}
-		bottom := true
-		for _, s := range cs {
-			succ(s, func(j int) { bottom = bottom && comp[j] == int32(k) })
-		}
-		if !bottom {
-			continue
-		}
+	for _, cs := range solve.BottomSCCs(n, succ) {
 		for i, l := range r.leaves {
 			// G F φ: some state of B in φ; F G φ: all of them.
 			h := l.persist

@@ -90,3 +90,26 @@ func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 	}
 	return comps
 }
+
+// BottomSCCs returns the bottom components of the graph (those no edge
+// leaves), in the order SCCs lists them, each as its nodes in increasing
+// order: where almost every path of a finite Markov chain ends.
+func BottomSCCs(n int, succ func(i int, edge func(j int))) [][]int {
+	// SCCs lists a component after every component it can reach, so the
+	// successors outside a component are numbered by the time it comes.
+	comp := make([]int, n)
+	var out [][]int
+	for k, c := range SCCs(n, succ) {
+		for _, s := range c {
+			comp[s] = k
+		}
+		bottom := true
+		for _, s := range c {
+			succ(s, func(j int) { bottom = bottom && comp[j] == k })
+		}
+		if bottom {
+			out = append(out, c)
+		}
+	}
+	return out
+}

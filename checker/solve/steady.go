@@ -66,22 +66,9 @@ func steady(g *translate.Game, w []float64) ([]float64, error) {
 			edge(int(g.Target[t]))
 		}
 	}
-	// SCCs lists a component after every component it can reach, so the
-	// successors outside a component are numbered by then.
-	comp := make([]int, n)
 	x := make([]float64, n)
 	settled := make([]bool, n)
-	for k, c := range SCCs(n, succ) {
-		for _, s := range c {
-			comp[s] = k
-		}
-		bottom := true
-		for _, s := range c {
-			succ(s, func(j int) { bottom = bottom && comp[j] == k })
-		}
-		if !bottom {
-			continue
-		}
+	for _, c := range BottomSCCs(n, succ) {
 		pi, err := stationary(g, c)
 		if err != nil {
 			return nil, err

@@ -32,19 +32,8 @@ func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, er
 			}
 		}
 	}
-	comp := make([]int, n)
 	x := make([]*big.Rat, n)
-	for k, c := range SCCs(n, succ) {
-		for _, s := range c {
-			comp[s] = k
-		}
-		bottom := true
-		for _, s := range c {
-			succ(s, func(j int) { bottom = bottom && comp[j] == k })
-		}
-		if !bottom {
-			continue
-		}
+	for _, c := range BottomSCCs(n, succ) {
 		if len(c) > MaxExactChainStates {
 			return nil, &ChainLimitError{States: len(c), Limit: MaxExactChainStates, What: "states"}
 		}
