@@ -34,6 +34,11 @@ func TestExactArithmetic(t *testing.T) {
 		{grSrc, `1 - Pmax=? [ F s=3 ]`, "2/3", 2.0 / 3},
 		{grSrc, `2 * S=? [ s=3 ]`, "2/3", 2.0 / 3},
 		{grSrc, `1 - P=? [ F<=2 s=3 ]`, "5/6", 5.0 / 6},
+		{grSrc, `1 - filter(avg, P=? [ F s=3 ])`, "1/2", 0.5},
+		{grSrc, `filter(printall, 1 - P=? [ F s=3 ])`, "2/3", 2.0 / 3},
+		{grSrc, `filter(avg, P=? [ F s=3 ], s<3) * 3`, "1", 1},
+		{grSrc, `P=? [ F s=3 ] * s + 1/3`, "1/3", 1.0 / 3},
+		{grSrc, `3 * <<>> Pmax=? [ s!=2 U s=3 ]`, "1", 1},
 		{stSrc, `S=? [ s=1 ] + S=? [ s=2 ]`, "1/2", 0.5},
 		{cpd, qBehaviourProps + `1 - P=? [ "fine" U "reward" ]`, "2/5", 0.4},
 		// where an operand has no exact value, floats only: log, and a
