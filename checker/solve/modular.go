@@ -3,6 +3,7 @@ package solve
 import (
 	"math/big"
 	"math/bits"
+	"slices"
 	"sync"
 )
 
@@ -102,27 +103,31 @@ func ratMod(r *big.Rat, p uint64, pb, tmp *big.Int) (uint64, bool) {
 	return modp{p}.div(n, d), true
 }
 
-// modCopy returns the system s modulo p (nil when p divides one of its
-// denominators).
-func modCopy(s *linSys[*big.Rat], p uint64) *linSys[uint64] {
+// modCopy returns the system s modulo p, its rows' variables in the
+// order of keys (each row's, increasing); nil when p divides one of its
+// denominators.
+func modCopy(s *linSys[*big.Rat], keys [][]int32, p uint64) *modSys {
 	pb, tmp := new(big.Int).SetUint64(p), new(big.Int)
-	out := &linSys[uint64]{f: modp{p}, m: s.m, coef: make([]map[int32]uint64, s.m),
-		exit: make([]uint64, s.m), rhs: make([][]uint64, s.m), work: s.work}
+	nr := 0
+	if s.m > 0 {
+		nr = len(s.rhs[0])
+	}
+	out := &modSys{p: p, m: s.m, nr: nr, rows: make([]modRow, s.m),
+		exit: make([]uint64, s.m), rhs: make([]uint64, s.m*nr), work: s.work}
 	var ok bool
 	for i := 0; i < s.m; i++ {
-		row := make(map[int32]uint64, len(s.coef[i]))
-		for j, v := range s.coef[i] {
-			if row[j], ok = ratMod(v, p, pb, tmp); !ok {
+		row := modRow{j: slices.Clone(keys[i]), v: make([]uint64, len(keys[i]))}
+		for n, j := range keys[i] {
+			if row.v[n], ok = ratMod(s.coef[i][j], p, pb, tmp); !ok {
 				return nil
 			}
 		}
-		out.coef[i] = row
+		out.rows[i] = row
 		if out.exit[i], ok = ratMod(s.exit[i], p, pb, tmp); !ok {
 			return nil
 		}
-		out.rhs[i] = make([]uint64, len(s.rhs[i]))
 		for r, v := range s.rhs[i] {
-			if out.rhs[i][r], ok = ratMod(v, p, pb, tmp); !ok {
+			if out.rhs[i*nr+r], ok = ratMod(v, p, pb, tmp); !ok {
 				return nil
 			}
 		}
@@ -160,13 +165,18 @@ func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
 	mod := big.NewInt(1)
 	used, next := 0, 2
 	tmp, pb := new(big.Int), new(big.Int)
+	keys := make([][]int32, m)
+	for i := range keys {
+		keys[i] = sortedKeys(s.coef[i])
+	}
+	var plan *modPlan // the first successful prime's elimination steps
 	for i := 0; i < maxModPrimes; i++ {
 		p := modPrime(i)
-		ms := modCopy(s, p)
+		ms := modCopy(s, keys, p)
 		if ms == nil {
 			continue
 		}
-		x, err := ms.solve()
+		x, pl, err := ms.solve(plan)
 		if err != nil {
 			if _, ok := err.(*ChainLimitError); ok {
 				return nil, err
@@ -186,7 +196,8 @@ func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
 		}
 		mod.Mul(mod, pb)
 		used++
-		if used == 1 && cheap > 0 && ms.used <= cheap*m {
+		plan = pl
+		if used == 1 && cheap > 0 && plan.used <= cheap*m {
 			// An elimination that fills little (an acyclic or banded
 			// chain) keeps its rationals small: solving over the
 			// rationals once costs less than many primes.

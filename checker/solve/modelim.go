@@ -1,0 +1,282 @@
+package solve
+
+import (
+	"github.com/onus-mc/onus/checker/limit"
+)
+
+// This file holds the elimination of a system modulo a prime: the same
+// elimination as linSys.solve (eliminate.go), in the same order, with the
+// same updates counted and the same limits, but on rows kept as sorted
+// arrays of (variable, residue) merged on elimination instead of maps,
+// and with the order and the rows each step updates found once: the
+// pattern of an elimination does not depend on the values (an entry that
+// becomes 0 stays), so every prime repeats the first one's steps.
+
+// modRow is a sparse row: variables in increasing order and their
+// coefficients.
+type modRow struct {
+	j []int32
+	v []uint64
+}
+
+// find returns the position of variable k in the row, -1 if absent.
+func (r *modRow) find(k int32) int {
+	lo, hi := 0, len(r.j)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if r.j[h] < k {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	if lo < len(r.j) && r.j[lo] == k {
+		return lo
+	}
+	return -1
+}
+
+// remove deletes the entry at position n.
+func (r *modRow) remove(n int) {
+	r.j = append(r.j[:n], r.j[n+1:]...)
+	r.v = append(r.v[:n], r.v[n+1:]...)
+}
+
+// modSys is a system x_i = Σ_j rows[i]·x_j + rhs[i·nr+r] modulo p, with
+// exit[i] as in linSys.
+type modSys struct {
+	p    uint64
+	m    int
+	nr   int
+	rows []modRow
+	exit []uint64
+	rhs  []uint64
+	work int // the coefficient updates allowed (0: no bound)
+}
+
+// modPlan is the pattern of an elimination: the variables in the order
+// eliminated, for each the rows it was substituted into (steps between
+// stepEnd of the previous variable and its own), and the updates made.
+type modPlan struct {
+	order   []int32
+	steps   []int32
+	stepEnd []int
+	used    int
+}
+
+// solve eliminates the system following plan, or finds the order (by
+// least Markowitz cost, as linSys.solve) when plan is nil and returns the
+// plan it followed. An *OperatorError when a pivot is 0 modulo p (the
+// system is singular there), a *ChainLimitError past the limits.
+func (s *modSys) solve(plan *modPlan) ([][]uint64, *modPlan, error) {
+	var x [][]uint64
+	var err error
+	if plan == nil {
+		plan, err = s.eliminateOrdering()
+	} else {
+		err = s.eliminatePlan(plan)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	x = s.backSubstitute(plan.order)
+	return x, plan, nil
+}
+
+// pivot divides row k (its self-loop removed, self its coefficient) by
+// its exit mass when self is not 0.
+func (s *modSys) pivot(k int, self uint64, hasSelf bool) error {
+	if !hasSelf || self == 0 {
+		return nil
+	}
+	f := modp{s.p}
+	row := &s.rows[k]
+	out := s.exit[k]
+	for _, v := range row.v {
+		out = f.add(out, v)
+	}
+	if out == 0 {
+		return &OperatorError{Msg: "a chain solve found states the chain never leaves"}
+	}
+	inv := modInv(out, s.p)
+	for n, v := range row.v {
+		row.v[n] = f.mul(v, inv)
+	}
+	s.exit[k] = f.mul(s.exit[k], inv)
+	for r := k * s.nr; r < (k+1)*s.nr; r++ {
+		s.rhs[r] = f.mul(s.rhs[r], inv)
+	}
+	return nil
+}
+
+// substitute replaces x_k in row i (at position at, coefficient a) by
+// row k, calling added for each variable new in row i.
+func (s *modSys) substitute(i, k, at int, buf *modRow, added func(j int32)) {
+	f := modp{s.p}
+	ri, rk := &s.rows[i], &s.rows[k]
+	a := ri.v[at]
+	ri.remove(at)
+	buf.j, buf.v = buf.j[:0], buf.v[:0]
+	n := 0
+	for t, j := range rk.j {
+		for n < len(ri.j) && ri.j[n] < j {
+			buf.j, buf.v = append(buf.j, ri.j[n]), append(buf.v, ri.v[n])
+			n++
+		}
+		av := f.mul(a, rk.v[t])
+		if n < len(ri.j) && ri.j[n] == j {
+			buf.j, buf.v = append(buf.j, j), append(buf.v, f.add(ri.v[n], av))
+			n++
+			continue
+		}
+		buf.j, buf.v = append(buf.j, j), append(buf.v, av)
+		if added != nil {
+			added(j)
+		}
+	}
+	buf.j, buf.v = append(buf.j, ri.j[n:]...), append(buf.v, ri.v[n:]...)
+	ri.j, ri.v = append(ri.j[:0], buf.j...), append(ri.v[:0], buf.v...)
+	s.exit[i] = f.add(s.exit[i], f.mul(a, s.exit[k]))
+	for r := 0; r < s.nr; r++ {
+		s.rhs[i*s.nr+r] = f.add(s.rhs[i*s.nr+r], f.mul(a, s.rhs[k*s.nr+r]))
+	}
+}
+
+// eliminateOrdering eliminates in least Markowitz cost order, lowest
+// variable first among equals, and records the plan.
+func (s *modSys) eliminateOrdering() (*modPlan, error) {
+	m := s.m
+	pred := make([][]int32, m)
+	cols := make([]int64, m)
+	fill := 0
+	for i := 0; i < m; i++ {
+		for _, j := range s.rows[i].j {
+			pred[j] = append(pred[j], int32(i))
+			if int(j) != i {
+				cols[j]++
+			}
+		}
+		fill += len(s.rows[i].j)
+	}
+	done := make([]bool, m)
+	cost := func(k int32) int64 {
+		r := int64(len(s.rows[k].j))
+		if s.rows[k].find(k) >= 0 {
+			r--
+		}
+		return r * cols[k]
+	}
+	h := &markowitz{}
+	for k := 0; k < m; k++ {
+		h.push(cost(int32(k)), int32(k))
+	}
+	plan := &modPlan{order: make([]int32, 0, m), stepEnd: make([]int, 0, m)}
+	var buf modRow
+	work := 0
+	for len(plan.order) < m {
+		c, k32 := h.pop()
+		if done[k32] || c != cost(k32) {
+			continue // a stale entry: a newer one holds the current cost
+		}
+		k := int(k32)
+		if len(plan.order)&63 == 63 {
+			limit.CheckDeadline() // --timeout
+		}
+		plan.order = append(plan.order, k32)
+		row := &s.rows[k]
+		var self uint64
+		at := row.find(k32)
+		if at >= 0 {
+			self = row.v[at]
+			row.remove(at)
+			fill--
+		}
+		for _, j := range row.j {
+			cols[j]--
+			h.push(cost(j), j)
+		}
+		if err := s.pivot(k, self, at >= 0); err != nil {
+			return nil, err
+		}
+		done[k] = true
+		for _, i := range pred[k] {
+			if done[i] {
+				continue
+			}
+			at := s.rows[i].find(k32)
+			if at < 0 {
+				continue // a stale entry
+			}
+			fill--
+			s.substitute(int(i), k, at, &buf, func(j int32) {
+				pred[j] = append(pred[j], i)
+				fill++
+				if j != i {
+					cols[j]++
+					h.push(cost(j), j)
+				}
+			})
+			plan.steps = append(plan.steps, i)
+			work += len(row.j) + 1
+			h.push(cost(i), i)
+		}
+		plan.stepEnd = append(plan.stepEnd, len(plan.steps))
+		if fill > maxElimFill {
+			return nil, &ChainLimitError{States: m, Limit: maxElimFill, What: "coefficients"}
+		}
+		if s.work > 0 && work > s.work {
+			return nil, &ChainLimitError{States: m, Limit: s.work, What: "updates"}
+		}
+		pred[k] = nil
+	}
+	plan.used = work
+	return plan, nil
+}
+
+// eliminatePlan eliminates following a plan found for another prime.
+func (s *modSys) eliminatePlan(plan *modPlan) error {
+	var buf modRow
+	from := 0
+	for n, k32 := range plan.order {
+		k := int(k32)
+		if n&63 == 63 {
+			limit.CheckDeadline() // --timeout
+		}
+		row := &s.rows[k]
+		var self uint64
+		at := row.find(k32)
+		if at >= 0 {
+			self = row.v[at]
+			row.remove(at)
+		}
+		if err := s.pivot(k, self, at >= 0); err != nil {
+			return err
+		}
+		for _, i := range plan.steps[from:plan.stepEnd[n]] {
+			s.substitute(int(i), k, s.rows[i].find(k32), &buf, nil)
+		}
+		from = plan.stepEnd[n]
+	}
+	return nil
+}
+
+// backSubstitute returns the solution once every variable is eliminated:
+// a row refers only to variables eliminated after it.
+func (s *modSys) backSubstitute(order []int32) [][]uint64 {
+	f := modp{s.p}
+	x := make([][]uint64, s.m)
+	for n := s.m - 1; n >= 0; n-- {
+		k := int(order[n])
+		xk := make([]uint64, s.nr)
+		row := &s.rows[k]
+		for r := range xk {
+			v := s.rhs[k*s.nr+r]
+			for t, j := range row.j {
+				v = f.add(v, f.mul(row.v[t], x[j][r]))
+			}
+			xk[r] = v
+		}
+		x[k] = xk
+	}
+	return x
+}
