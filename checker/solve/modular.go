@@ -221,14 +221,35 @@ func reconstruct(s *linSys[*big.Rat], res [][]*big.Int, mod *big.Int) [][]*big.R
 	bound := new(big.Int).Rsh(mod, 1)
 	bound.Sqrt(bound)
 	x := make([][]*big.Rat, len(res))
+	var dens []*big.Int // per right-hand side, the last denominator found
+	if len(res) > 0 {
+		dens = make([]*big.Int, len(res[0]))
+	}
+	n, half := new(big.Int), new(big.Int).Rsh(mod, 1)
 	for i := range res {
 		x[i] = make([]*big.Rat, len(res[i]))
 		for r, v := range res[i] {
+			if d := dens[r]; d != nil {
+				// The values of a chain mostly share a denominator: if
+				// v·d is congruent to a numerator within the bound,
+				// n/d is the fraction (there is at most one within the
+				// bounds, as 2·bound² < mod).
+				n.Mul(v, d)
+				n.Mod(n, mod)
+				if n.Cmp(half) > 0 {
+					n.Sub(n, mod)
+				}
+				if n.CmpAbs(bound) <= 0 {
+					x[i][r] = new(big.Rat).SetFrac(n, d)
+					continue
+				}
+			}
 			q := ratReconstruct(v, mod, bound)
 			if q == nil {
 				return nil
 			}
 			x[i][r] = q
+			dens[r] = q.Denom()
 		}
 	}
 	// x_i = Σ_j coef_ij x_j + rhs_i, exactly, in every row.
