@@ -252,20 +252,97 @@ func reconstruct(s *linSys[*big.Rat], res [][]*big.Int, mod *big.Int) [][]*big.R
 			dens[r] = q.Denom()
 		}
 	}
-	// x_i = Σ_j coef_ij x_j + rhs_i, exactly, in every row.
-	sum, tmp := new(big.Rat), new(big.Rat)
-	for i := range x {
-		for r := range x[i] {
+	if !solves(s, x) {
+		return nil
+	}
+	return x
+}
+
+// solves says whether x_i = Σ_j coef_ij x_j + rhs_i, exactly, in every
+// row of s.
+func solves(s *linSys[*big.Rat], x [][]*big.Rat) bool {
+	if len(x) == 0 {
+		return true
+	}
+	for r := range x[0] {
+		if nums, d := overCommonDenom(x, r); nums != nil {
+			if !solvesOver(s, nums, d, r) {
+				return false
+			}
+			continue
+		}
+		sum, tmp := new(big.Rat), new(big.Rat)
+		for i := range x {
 			sum.Set(s.rhs[i][r])
 			for j, c := range s.coef[i] {
 				sum.Add(sum, tmp.Mul(c, x[j][r]))
 			}
 			if sum.Cmp(x[i][r]) != 0 {
-				return nil
+				return false
 			}
 		}
 	}
-	return x
+	return true
+}
+
+// overCommonDenom returns the values x[·][r] as numerators over their
+// least common denominator D, and D; nil when D is more than twice as
+// long as the longest denominator (values that share little).
+func overCommonDenom(x [][]*big.Rat, r int) ([]*big.Int, *big.Int) {
+	d, g, q, rem := big.NewInt(1), new(big.Int), new(big.Int), new(big.Int)
+	longest := 0
+	for i := range x {
+		di := x[i][r].Denom()
+		longest = max(longest, di.BitLen())
+		if q.QuoRem(d, di, rem); rem.Sign() == 0 {
+			continue
+		}
+		g.GCD(nil, nil, d, di)
+		d.Mul(d, q.Quo(di, g))
+		if d.BitLen() > 2*longest+64 {
+			return nil, nil
+		}
+	}
+	nums := make([]*big.Int, len(x))
+	for i := range x {
+		nums[i] = new(big.Int).Quo(d, x[i][r].Denom())
+		nums[i].Mul(nums[i], x[i][r].Num())
+	}
+	return nums, d
+}
+
+// solvesOver checks the right-hand side r for the values nums[·]/d, in
+// integers (no greatest common divisors of the values' size): with L the
+// least common multiple of a row's denominators,
+// L·n_i = Σ_j (L·coef_ij)·n_j + (L·rhs_i)·d.
+func solvesOver(s *linSys[*big.Rat], nums []*big.Int, d *big.Int, r int) bool {
+	l, g, k := new(big.Int), new(big.Int), new(big.Int)
+	lhs, sum, tmp := new(big.Int), new(big.Int), new(big.Int)
+	lcm := func(b *big.Int) {
+		g.GCD(nil, nil, l, b)
+		l.Mul(l, tmp.Quo(b, g))
+	}
+	// term adds (L·c)·v to sum.
+	term := func(c *big.Rat, v *big.Int) {
+		k.Quo(l, c.Denom())
+		k.Mul(k, c.Num())
+		sum.Add(sum, tmp.Mul(k, v))
+	}
+	for i := range nums {
+		l.Set(s.rhs[i][r].Denom())
+		for _, c := range s.coef[i] {
+			lcm(c.Denom())
+		}
+		sum.SetInt64(0)
+		term(s.rhs[i][r], d)
+		for j, c := range s.coef[i] {
+			term(c, nums[j])
+		}
+		if lhs.Mul(l, nums[i]).Cmp(sum) != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // ratReconstruct returns a/b ≡ v (mod m) with |a| ≤ bound and 0 < b ≤

@@ -90,3 +90,50 @@ func TestRatReconstruct(t *testing.T) {
 		}
 	}
 }
+
+// solves accepts the solution of a system and rejects it with one value
+// changed, both over a common denominator (random systems) and over the
+// rationals (values whose denominators share nothing).
+func TestSolves(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	unrelated := &linSys[*big.Rat]{f: rats{}, m: 4, coef: make([]map[int32]*big.Rat, 4), exit: make([]*big.Rat, 4), rhs: make([][]*big.Rat, 4)}
+	for i := range 4 {
+		unrelated.coef[i] = map[int32]*big.Rat{}
+		unrelated.exit[i] = big.NewRat(1, 1)
+		unrelated.rhs[i] = []*big.Rat{new(big.Rat).Inv(new(big.Rat).SetInt(nextPrime(uint64(1)<<60 + uint64(i)*1000)))}
+	}
+	cases := []struct {
+		name   string
+		s      *linSys[*big.Rat]
+		common bool
+	}{
+		{"random 30", randomSys(r, 30, 2), true},
+		{"random 5", randomSys(r, 5, 1), true},
+		{"unrelated denominators", unrelated, false},
+	}
+	for _, c := range cases {
+		x, err := copySys(c.s).solve()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if nums, _ := overCommonDenom(x, 0); (nums != nil) != c.common {
+			t.Errorf("%s: over a common denominator %v, want %v", c.name, nums != nil, c.common)
+		}
+		if !solves(c.s, x) {
+			t.Errorf("%s: the solution does not solve the system", c.name)
+		}
+		x[len(x)-1][0] = new(big.Rat).Add(x[len(x)-1][0], big.NewRat(1, 3))
+		if solves(c.s, x) {
+			t.Errorf("%s: a changed value solves the system", c.name)
+		}
+	}
+}
+
+// nextPrime returns the least prime at least n.
+func nextPrime(n uint64) *big.Int {
+	x := new(big.Int).SetUint64(n)
+	for !x.ProbablyPrime(20) {
+		x.Add(x, big.NewInt(1))
+	}
+	return x
+}
