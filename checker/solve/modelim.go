@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"math/bits"
+
 	"github.com/onus-mc/onus/checker/limit"
 )
 
@@ -43,9 +45,10 @@ func (r *modRow) remove(n int) {
 }
 
 // modSys is a system x_i = Σ_j rows[i]·x_j + rhs[i·nr+r] modulo p, with
-// exit[i] as in linSys.
+// exit[i] as in linSys; its values in Montgomery form (a·2^64 mod p).
 type modSys struct {
 	p    uint64
+	mont mont // the arithmetic: values are kept in Montgomery form
 	m    int
 	nr   int
 	rows []modRow
@@ -89,7 +92,7 @@ func (s *modSys) pivot(k int, self uint64, hasSelf bool) error {
 	if !hasSelf || self == 0 {
 		return nil
 	}
-	f := modp{s.p}
+	f := s.mont
 	row := &s.rows[k]
 	out := s.exit[k]
 	for _, v := range row.v {
@@ -98,7 +101,7 @@ func (s *modSys) pivot(k int, self uint64, hasSelf bool) error {
 	if out == 0 {
 		return &OperatorError{Msg: "a chain solve found states the chain never leaves"}
 	}
-	inv := modInv(out, s.p)
+	inv := f.inv(out)
 	for n, v := range row.v {
 		row.v[n] = f.mul(v, inv)
 	}
@@ -112,7 +115,7 @@ func (s *modSys) pivot(k int, self uint64, hasSelf bool) error {
 // substitute replaces x_k in row i (at position at, coefficient a) by
 // row k, calling added for each variable new in row i.
 func (s *modSys) substitute(i, k, at int, buf *modRow, added func(j int32)) {
-	f := modp{s.p}
+	f := s.mont
 	ri, rk := &s.rows[i], &s.rows[k]
 	a := ri.v[at]
 	ri.remove(at)
@@ -263,7 +266,7 @@ func (s *modSys) eliminatePlan(plan *modPlan) error {
 // backSubstitute returns the solution once every variable is eliminated:
 // a row refers only to variables eliminated after it.
 func (s *modSys) backSubstitute(order []int32) [][]uint64 {
-	f := modp{s.p}
+	f := s.mont
 	x := make([][]uint64, s.m)
 	for n := s.m - 1; n >= 0; n-- {
 		k := int(order[n])
@@ -278,5 +281,54 @@ func (s *modSys) backSubstitute(order []int32) [][]uint64 {
 		}
 		x[k] = xk
 	}
+	for _, xk := range x {
+		for r, v := range xk {
+			xk[r] = f.from(v)
+		}
+	}
 	return x
 }
+
+// mont is the arithmetic modulo an odd p < 2^62 on values in Montgomery
+// form (a·2^64 mod p): a product costs two multiplications and no
+// division.
+type mont struct {
+	p    uint64
+	pinv uint64 // −p⁻¹ mod 2^64
+}
+
+func newMont(p uint64) mont {
+	inv := p // p·p ≡ 1 (mod 8): 3 bits, each Newton step doubles them
+	for range 5 {
+		inv *= 2 - p*inv
+	}
+	return mont{p: p, pinv: -inv}
+}
+
+func (m mont) add(a, b uint64) uint64 { return modAdd(a, b, m.p) }
+
+// mul returns a·b·2^-64 mod p (Montgomery reduction): the form of the
+// product of the values a and b stand for.
+func (m mont) mul(a, b uint64) uint64 {
+	hi, lo := bits.Mul64(a, b)
+	q := lo * m.pinv
+	h2, l2 := bits.Mul64(q, m.p)
+	_, c := bits.Add64(lo, l2, 0) // lo + l2 ≡ 0 (mod 2^64)
+	t := hi + h2 + c              // < 2p: a, b < p < 2^62
+	if t >= m.p {
+		t -= m.p
+	}
+	return t
+}
+
+// to returns the form of a < p.
+func (m mont) to(a uint64) uint64 {
+	_, r := bits.Div64(a, 0, m.p)
+	return r
+}
+
+// from returns the value a form stands for.
+func (m mont) from(a uint64) uint64 { return m.mul(a, 1) }
+
+// inv returns the form of the inverse of the value a (not 0) stands for.
+func (m mont) inv(a uint64) uint64 { return m.to(modInv(m.from(a), m.p)) }

@@ -112,7 +112,8 @@ func modCopy(s *linSys[*big.Rat], keys [][]int32, p uint64) *modSys {
 	if s.m > 0 {
 		nr = len(s.rhs[0])
 	}
-	out := &modSys{p: p, m: s.m, nr: nr, rows: make([]modRow, s.m),
+	f := newMont(p)
+	out := &modSys{p: p, mont: f, m: s.m, nr: nr, rows: make([]modRow, s.m),
 		exit: make([]uint64, s.m), rhs: make([]uint64, s.m*nr), work: s.work}
 	var ok bool
 	for i := 0; i < s.m; i++ {
@@ -121,15 +122,18 @@ func modCopy(s *linSys[*big.Rat], keys [][]int32, p uint64) *modSys {
 			if row.v[n], ok = ratMod(s.coef[i][j], p, pb, tmp); !ok {
 				return nil
 			}
+			row.v[n] = f.to(row.v[n])
 		}
 		out.rows[i] = row
 		if out.exit[i], ok = ratMod(s.exit[i], p, pb, tmp); !ok {
 			return nil
 		}
+		out.exit[i] = f.to(out.exit[i])
 		for r, v := range s.rhs[i] {
 			if out.rhs[i*nr+r], ok = ratMod(v, p, pb, tmp); !ok {
 				return nil
 			}
+			out.rhs[i*nr+r] = f.to(out.rhs[i*nr+r])
 		}
 	}
 	return out
