@@ -2,6 +2,7 @@ package solve
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/onus-mc/onus/checker/limit"
 )
@@ -65,6 +66,49 @@ type modPlan struct {
 	steps   []int32
 	stepEnd []int
 	used    int
+	rest    [][]int32 // per variable, its row's variables when eliminated
+
+	// The layout of the rows for the primes that follow the plan: row i
+	// keeps the positions (in order) of every variable it ever holds, in
+	// lay[start[i]:start[i+1]]: those substituted into it, in order, then
+	// its own at self[i], then rest[i].
+	pos   []int32
+	lay   []int32
+	start []int
+	self  []int
+}
+
+// layout finds the plan's row layout once.
+func (pl *modPlan) layout() {
+	if pl.lay != nil {
+		return
+	}
+	m := len(pl.order)
+	pl.pos = make([]int32, m)
+	for n, k := range pl.order {
+		pl.pos[k] = int32(n)
+	}
+	subst := make([][]int32, m)
+	from := 0
+	for n, k := range pl.order {
+		for _, i := range pl.steps[from:pl.stepEnd[n]] {
+			subst[i] = append(subst[i], pl.pos[k])
+		}
+		from = pl.stepEnd[n]
+	}
+	pl.start, pl.self = make([]int, m+1), make([]int, m)
+	pl.lay = make([]int32, 0, len(pl.steps)+m)
+	for i := 0; i < m; i++ {
+		pl.start[i] = len(pl.lay)
+		pl.lay = append(pl.lay, subst[i]...)
+		pl.self[i] = len(pl.lay)
+		pl.lay = append(pl.lay, pl.pos[i])
+		for _, j := range pl.rest[i] {
+			pl.lay = append(pl.lay, pl.pos[j])
+		}
+		slices.Sort(pl.lay[pl.self[i]+1:])
+	}
+	pl.start[m] = len(pl.lay)
 }
 
 // solve eliminates the system following plan, or finds the order (by
@@ -74,12 +118,11 @@ type modPlan struct {
 func (s *modSys) solve(plan *modPlan) ([][]uint64, *modPlan, error) {
 	var x [][]uint64
 	var err error
-	if plan == nil {
-		plan, err = s.eliminateOrdering()
-	} else {
-		err = s.eliminatePlan(plan)
+	if plan != nil {
+		x, err = s.eliminatePlan(plan)
+		return x, plan, err
 	}
-	if err != nil {
+	if plan, err = s.eliminateOrdering(); err != nil {
 		return nil, nil, err
 	}
 	x = s.backSubstitute(plan.order)
@@ -173,7 +216,7 @@ func (s *modSys) eliminateOrdering() (*modPlan, error) {
 	for k := 0; k < m; k++ {
 		h.push(cost(int32(k)), int32(k))
 	}
-	plan := &modPlan{order: make([]int32, 0, m), stepEnd: make([]int, 0, m)}
+	plan := &modPlan{order: make([]int32, 0, m), stepEnd: make([]int, 0, m), rest: make([][]int32, m)}
 	var buf modRow
 	work := 0
 	for len(plan.order) < m {
@@ -201,6 +244,7 @@ func (s *modSys) eliminateOrdering() (*modPlan, error) {
 		if err := s.pivot(k, self, at >= 0); err != nil {
 			return nil, err
 		}
+		plan.rest[k] = slices.Clone(row.j)
 		done[k] = true
 		for _, i := range pred[k] {
 			if done[i] {
@@ -236,31 +280,84 @@ func (s *modSys) eliminateOrdering() (*modPlan, error) {
 	return plan, nil
 }
 
-// eliminatePlan eliminates following a plan found for another prime.
-func (s *modSys) eliminatePlan(plan *modPlan) error {
-	var buf modRow
+// eliminatePlan eliminates following a plan found for another prime,
+// on rows laid out once for all the entries they will hold (no merging:
+// the entries of the row substituted are found in order in the other),
+// and returns the solution.
+func (s *modSys) eliminatePlan(pl *modPlan) ([][]uint64, error) {
+	pl.layout()
+	f := s.mont
+	lay, pos := pl.lay, pl.pos
+	val := make([]uint64, len(lay))
+	for i := range s.rows {
+		row := lay[pl.start[i]:pl.start[i+1]]
+		for t, j := range s.rows[i].j {
+			at, _ := slices.BinarySearch(row, pos[j])
+			val[pl.start[i]+at] = s.rows[i].v[t]
+		}
+	}
+	head := slices.Clone(pl.start[:len(pl.start)-1]) // the next variable substituted into each row
 	from := 0
-	for n, k32 := range plan.order {
+	for n, k32 := range pl.order {
 		k := int(k32)
 		if n&63 == 63 {
 			limit.CheckDeadline() // --timeout
 		}
-		row := &s.rows[k]
-		var self uint64
-		at := row.find(k32)
-		if at >= 0 {
-			self = row.v[at]
-			row.remove(at)
+		rest := pl.self[k] + 1
+		if self := val[pl.self[k]]; self != 0 {
+			out := s.exit[k]
+			for _, v := range val[rest:pl.start[k+1]] {
+				out = f.add(out, v)
+			}
+			if out == 0 {
+				return nil, &OperatorError{Msg: "a chain solve found states the chain never leaves"}
+			}
+			inv := f.inv(out)
+			for t := rest; t < pl.start[k+1]; t++ {
+				val[t] = f.mul(val[t], inv)
+			}
+			s.exit[k] = f.mul(s.exit[k], inv)
+			for r := k * s.nr; r < (k+1)*s.nr; r++ {
+				s.rhs[r] = f.mul(s.rhs[r], inv)
+			}
 		}
-		if err := s.pivot(k, self, at >= 0); err != nil {
-			return err
+		for _, i := range pl.steps[from:pl.stepEnd[n]] {
+			a := val[head[i]]
+			head[i]++
+			t := head[i]
+			for u := rest; u < pl.start[k+1]; u++ {
+				for lay[t] < lay[u] {
+					t++
+				}
+				val[t] = f.add(val[t], f.mul(a, val[u]))
+			}
+			s.exit[i] = f.add(s.exit[i], f.mul(a, s.exit[k]))
+			for r := 0; r < s.nr; r++ {
+				s.rhs[int(i)*s.nr+r] = f.add(s.rhs[int(i)*s.nr+r], f.mul(a, s.rhs[k*s.nr+r]))
+			}
 		}
-		for _, i := range plan.steps[from:plan.stepEnd[n]] {
-			s.substitute(int(i), k, s.rows[i].find(k32), &buf, nil)
-		}
-		from = plan.stepEnd[n]
+		from = pl.stepEnd[n]
 	}
-	return nil
+	// Back substitution: a row refers only to variables eliminated after it.
+	x := make([][]uint64, s.m)
+	for n := s.m - 1; n >= 0; n-- {
+		k := int(pl.order[n])
+		xk := make([]uint64, s.nr)
+		for r := range xk {
+			v := s.rhs[k*s.nr+r]
+			for t := pl.self[k] + 1; t < pl.start[k+1]; t++ {
+				v = f.add(v, f.mul(val[t], x[pl.order[lay[t]]][r]))
+			}
+			xk[r] = v
+		}
+		x[k] = xk
+	}
+	for _, xk := range x {
+		for r, v := range xk {
+			xk[r] = f.from(v)
+		}
+	}
+	return x, nil
 }
 
 // backSubstitute returns the solution once every variable is eliminated:
