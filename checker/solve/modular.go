@@ -10,9 +10,10 @@ import (
 // This file solves an exact system faster than by eliminating over the
 // rationals, whose numbers grow in the middle of the elimination far
 // beyond the size of the solution: the system is solved modulo primes of
-// 62 bits (the same elimination, in machine words), the residues are
-// combined by the Chinese remainder theorem and each value is recovered as
-// the fraction of least size congruent to it (rational reconstruction).
+// 62 bits (the same elimination, in machine words: modelim.go), the
+// residues are combined by the Chinese remainder theorem and each value
+// is recovered as the fraction of least size congruent to it (rational
+// reconstruction).
 // The fractions are then checked against the rational system itself; as
 // the system has one solution, fractions that satisfy it are that
 // solution, so the result is exact whatever the primes. When the check
@@ -26,13 +27,10 @@ const maxModPrimes = 400
 // rational elimination runs instead of the modular solve.
 const cheapElim = 8
 
-// modp is the field of residues modulo the prime p < 2^63.
+// modp is the arithmetic of residues modulo the prime p < 2^63 (the
+// elimination itself runs in Montgomery form: modelim.go).
 type modp struct{ p uint64 }
 
-func (modp) zero() uint64             { return 0 }
-func (modp) one() uint64              { return 1 }
-func (modp) isZero(a uint64) bool     { return a == 0 }
-func (m modp) add(a, b uint64) uint64 { return modAdd(a, b, m.p) }
 func (m modp) sub(a, b uint64) uint64 {
 	if a >= b {
 		return a - b
