@@ -157,16 +157,10 @@ func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
 	if m > 0 {
 		nr = len(s.rhs[0])
 	}
-	res := make([][]*big.Int, m) // residues modulo mod
-	for i := range res {
-		res[i] = make([]*big.Int, nr)
-		for r := range res[i] {
-			res[i][r] = new(big.Int)
-		}
-	}
+	res := &mixedRadix{dig: make([][]uint64, m*nr)} // the values modulo mod
 	mod := big.NewInt(1)
 	used, next := 0, 2
-	tmp, pb := new(big.Int), new(big.Int)
+	pb := new(big.Int)
 	keys := make([][]int32, m)
 	for i := range keys {
 		keys[i] = sortedKeys(s.coef[i])
@@ -185,17 +179,8 @@ func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
 			}
 			continue // singular modulo p
 		}
-		// CRT: res + mod·((x − res)·mod⁻¹ mod p).
+		res.add(p, x)
 		pb.SetUint64(p)
-		f := modp{p}
-		inv := modInv(tmp.Mod(mod, pb).Uint64(), p)
-		for i := 0; i < m; i++ {
-			for r := 0; r < nr; r++ {
-				cur := tmp.Mod(res[i][r], pb).Uint64()
-				k := f.mul(f.sub(x[i][r], cur), inv)
-				res[i][r].Add(res[i][r], tmp.Mul(mod, tmp.SetUint64(k)))
-			}
-		}
 		mod.Mul(mod, pb)
 		used++
 		plan = pl
@@ -209,28 +194,26 @@ func solveModular(s *linSys[*big.Rat], cheap int) ([][]*big.Rat, error) {
 			continue
 		}
 		next = used + max(1, used/4)
-		if sol := reconstruct(s, res, mod); sol != nil {
+		if sol := reconstruct(s, nr, res, mod); sol != nil {
 			return sol, nil
 		}
 	}
 	return nil, nil
 }
 
-// reconstruct returns the fractions of res modulo mod when every residue
-// has one with numerator and denominator below √(mod/2) and they solve s
-// exactly; nil otherwise.
-func reconstruct(s *linSys[*big.Rat], res [][]*big.Int, mod *big.Int) [][]*big.Rat {
+// reconstruct returns the fractions of the values x[i][r] (res's value
+// i·nr+r) modulo mod when every one has one with numerator and
+// denominator below √(mod/2) and they solve s exactly; nil otherwise.
+func reconstruct(s *linSys[*big.Rat], nr int, res *mixedRadix, mod *big.Int) [][]*big.Rat {
 	bound := new(big.Int).Rsh(mod, 1)
 	bound.Sqrt(bound)
-	x := make([][]*big.Rat, len(res))
-	var dens []*big.Int // per right-hand side, the last denominator found
-	if len(res) > 0 {
-		dens = make([]*big.Int, len(res[0]))
-	}
-	n, half := new(big.Int), new(big.Int).Rsh(mod, 1)
-	for i := range res {
-		x[i] = make([]*big.Rat, len(res[i]))
-		for r, v := range res[i] {
+	x := make([][]*big.Rat, s.m)
+	dens := make([]*big.Int, nr) // per right-hand side, the last denominator found
+	n, half, v := new(big.Int), new(big.Int).Rsh(mod, 1), new(big.Int)
+	for i := range x {
+		x[i] = make([]*big.Rat, nr)
+		for r := range x[i] {
+			res.value(i*nr+r, v)
 			if d := dens[r]; d != nil {
 				// The values of a chain mostly share a denominator: if
 				// v·d is congruent to a numerator within the bound,
@@ -258,6 +241,57 @@ func reconstruct(s *linSys[*big.Rat], res [][]*big.Int, mod *big.Int) [][]*big.R
 		return nil
 	}
 	return x
+}
+
+// mixedRadix holds values modulo the product of the primes p_0, p_1, …
+// of a modular solve by their digits in mixed radix, v = d_0 + d_1·p_0 +
+// d_2·p_0·p_1 + …, d_t < p_t: a new prime's digit takes a word product
+// per digit, not a big-integer remainder (Garner's form of the Chinese
+// remainder theorem).
+type mixedRadix struct {
+	primes []uint64
+	dig    [][]uint64 // per value
+}
+
+// add takes in the values modulo the next prime p, x[i][r] the value
+// i·len(x[i])+r.
+func (c *mixedRadix) add(p uint64, x [][]uint64) {
+	f, g := newMont(p), modp{p}
+	// w_t = p_0·…·p_{t-1} mod p, in Montgomery form: the product of a
+	// digit (< 2^62, not reduced) and w_t is the standard residue.
+	w := make([]uint64, len(c.primes))
+	acc := uint64(1)
+	for t, q := range c.primes {
+		w[t] = f.to(acc)
+		acc = g.mul(acc, q%p)
+	}
+	inv := modInv(acc, p)
+	v := 0
+	for _, xi := range x {
+		for _, xr := range xi {
+			d := c.dig[v]
+			cur := uint64(0)
+			for t, dt := range d {
+				cur = f.add(cur, f.mul(dt, w[t]))
+			}
+			c.dig[v] = append(d, g.mul(g.sub(xr, cur), inv))
+			v++
+		}
+	}
+	c.primes = append(c.primes, p)
+}
+
+// value sets z to value v, below the product of the primes, and returns
+// it.
+func (c *mixedRadix) value(v int, z *big.Int) *big.Int {
+	d := c.dig[v]
+	z.SetUint64(0)
+	q, t := new(big.Int), new(big.Int)
+	for n := len(d) - 1; n >= 0; n-- {
+		z.Mul(z, q.SetUint64(c.primes[n]))
+		z.Add(z, t.SetUint64(d[n]))
+	}
+	return z
 }
 
 // solves says whether x_i = Σ_j coef_ij x_j + rhs_i, exactly, in every

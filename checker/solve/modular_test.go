@@ -137,3 +137,30 @@ func nextPrime(n uint64) *big.Int {
 	}
 	return x
 }
+
+// mixedRadix gives back values below the product of its primes from
+// their residues.
+func TestMixedRadix(t *testing.T) {
+	for _, primes := range []int{1, 2, 5} {
+		mod := big.NewInt(1)
+		for i := range primes {
+			mod.Mul(mod, new(big.Int).SetUint64(modPrime(i)))
+		}
+		want := []*big.Int{big.NewInt(0), big.NewInt(7), new(big.Int).Sub(mod, big.NewInt(1)), new(big.Int).Rsh(mod, 3)}
+		var c mixedRadix
+		c.dig = make([][]uint64, len(want))
+		for i := range primes {
+			p := modPrime(i)
+			x := make([][]uint64, len(want))
+			for v, w := range want {
+				x[v] = []uint64{new(big.Int).Mod(w, new(big.Int).SetUint64(p)).Uint64()}
+			}
+			c.add(p, x)
+		}
+		for v, w := range want {
+			if got := c.value(v, new(big.Int)); got.Cmp(w) != 0 {
+				t.Errorf("%d primes, value %d: got %v, want %v", primes, v, got, w)
+			}
+		}
+	}
+}
