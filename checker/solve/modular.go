@@ -91,21 +91,49 @@ func modPrime(i int) uint64 {
 	return primes62[i]
 }
 
-// ratMod returns r modulo p, false when p divides its denominator.
-func ratMod(r *big.Rat, p uint64, pb, tmp *big.Int) (uint64, bool) {
-	d := tmp.Mod(r.Denom(), pb).Uint64()
+// ratMod takes rationals modulo the prime p, remembering the inverse of
+// the last denominator (a chain's probabilities mostly share one).
+type ratMod struct {
+	p              uint64
+	pb, tmp        *big.Int
+	lastD, lastInv uint64 // lastD = 0: none yet
+}
+
+func newRatMod(p uint64) *ratMod {
+	return &ratMod{p: p, pb: new(big.Int).SetUint64(p), tmp: new(big.Int)}
+}
+
+// of returns r modulo p, false when p divides its denominator.
+func (c *ratMod) of(r *big.Rat) (uint64, bool) {
+	var d uint64
+	if den := r.Denom(); den.IsUint64() {
+		d = den.Uint64() % c.p
+	} else {
+		d = c.tmp.Mod(den, c.pb).Uint64()
+	}
 	if d == 0 {
 		return 0, false
 	}
-	n := tmp.Mod(r.Num(), pb).Uint64()
-	return modp{p}.div(n, d), true
+	if d != c.lastD {
+		c.lastD, c.lastInv = d, modInv(d, c.p)
+	}
+	var n uint64
+	if num := r.Num(); num.IsInt64() {
+		v := num.Int64()
+		if n = uint64(max(v, -v)) % c.p; v < 0 && n != 0 { // -2^63: its uint64 is 2^63
+			n = c.p - n
+		}
+	} else {
+		n = c.tmp.Mod(num, c.pb).Uint64()
+	}
+	return modp{c.p}.mul(n, c.lastInv), true
 }
 
 // modCopy returns the system s modulo p, its rows' variables in the
 // order of keys (each row's, increasing); nil when p divides one of its
 // denominators.
 func modCopy(s *linSys[*big.Rat], keys [][]int32, p uint64) *modSys {
-	pb, tmp := new(big.Int).SetUint64(p), new(big.Int)
+	rm := newRatMod(p)
 	nr := 0
 	if s.m > 0 {
 		nr = len(s.rhs[0])
@@ -117,18 +145,18 @@ func modCopy(s *linSys[*big.Rat], keys [][]int32, p uint64) *modSys {
 	for i := 0; i < s.m; i++ {
 		row := modRow{j: slices.Clone(keys[i]), v: make([]uint64, len(keys[i]))}
 		for n, j := range keys[i] {
-			if row.v[n], ok = ratMod(s.coef[i][j], p, pb, tmp); !ok {
+			if row.v[n], ok = rm.of(s.coef[i][j]); !ok {
 				return nil
 			}
 			row.v[n] = f.to(row.v[n])
 		}
 		out.rows[i] = row
-		if out.exit[i], ok = ratMod(s.exit[i], p, pb, tmp); !ok {
+		if out.exit[i], ok = rm.of(s.exit[i]); !ok {
 			return nil
 		}
 		out.exit[i] = f.to(out.exit[i])
 		for r, v := range s.rhs[i] {
-			if out.rhs[i*nr+r], ok = ratMod(v, p, pb, tmp); !ok {
+			if out.rhs[i*nr+r], ok = rm.of(v); !ok {
 				return nil
 			}
 			out.rhs[i*nr+r] = f.to(out.rhs[i*nr+r])

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -161,6 +162,36 @@ func TestMixedRadix(t *testing.T) {
 			if got := c.value(v, new(big.Int)); got.Cmp(w) != 0 {
 				t.Errorf("%d primes, value %d: got %v, want %v", primes, v, got, w)
 			}
+		}
+	}
+}
+
+// ratMod agrees with big-integer arithmetic on small and large
+// numerators and denominators, of either sign.
+func TestRatMod(t *testing.T) {
+	p := modPrime(0)
+	pb := new(big.Int).SetUint64(p)
+	huge, _ := new(big.Int).SetString("-123456789012345678901234567890123456789", 10)
+	cases := []*big.Rat{
+		big.NewRat(1, 4), big.NewRat(-3, 4), big.NewRat(0, 1), big.NewRat(7, 1),
+		big.NewRat(math.MinInt64, 3), big.NewRat(math.MaxInt64, 5),
+		new(big.Rat).SetFrac(huge, big.NewInt(9)), new(big.Rat).SetFrac(big.NewInt(2), new(big.Int).Neg(huge)),
+		new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(pb, big.NewInt(3))),
+	}
+	c := newRatMod(p)
+	for _, r := range cases {
+		got, ok := c.of(r)
+		d := new(big.Int).Mod(r.Denom(), pb)
+		if d.Sign() == 0 {
+			if ok {
+				t.Errorf("%v: got %d, want no residue", r, got)
+			}
+			continue
+		}
+		want := new(big.Int).Mod(r.Num(), pb)
+		want.Mul(want, new(big.Int).ModInverse(d, pb)).Mod(want, pb)
+		if !ok || got != want.Uint64() {
+			t.Errorf("%v: got %d, %v, want %v", r, got, ok, want)
 		}
 	}
 }
