@@ -86,6 +86,17 @@ type Rewards struct {
 	Name  string // "" if unnamed
 	State []float64
 	Trans []float64
+	// StateExact and TransExact are State and Trans as exact rationals
+	// (Config.Exact only; nil entries are 0, nil slices: none or not
+	// exact). A value is evaluated with big.Rat as written (a decimal
+	// literal is its decimal fraction), a function of doubles is the
+	// float's exact value. On a dtmc a choice merged from several
+	// commands weighs each command's transition reward by 1/(number of
+	// commands); where a share differs from that (probabilities summing
+	// to 1 only within the round-off), TransExact is nil. The entries
+	// are shared: do not modify them.
+	StateExact []*big.Rat
+	TransExact []*big.Rat
 	// Negative is the positioned error of the first negative value where
 	// the model type forbids one; a property that uses the structure
 	// reports it.

@@ -93,12 +93,22 @@ func (x *explorer) labelsAndRewards(g *Game) {
 		rw := Rewards{Name: r.name}
 		if r.hasS {
 			rw.State = make([]float64, N)
+			if x.exact {
+				rw.StateExact = make([]*big.Rat, N)
+			}
 			for s := 0; s < N; s++ {
 				rw.State[s] = b.stateReward(r, g.State(s))
+				if x.exact {
+					rw.StateExact[s] = b.stateRewardRat(r, g.State(s))
+				}
 			}
 		}
 		if r.hasT {
 			rw.Trans = make([]float64, g.NumChoices())
+			exact := x.exact
+			if exact {
+				rw.TransExact = make([]*big.Rat, g.NumChoices())
+			}
 			for s := 0; s < N; s++ {
 				if g.Deadlock.Has(s) {
 					continue
@@ -118,11 +128,18 @@ func (x *explorer) labelsAndRewards(g *Game) {
 					}
 					if g.Type == prism.TypeDTMC {
 						rw.Trans[c] = x.mixedReward(r, g.State(s), int32(s))
+						if exact {
+							rw.TransExact[c], exact = x.mixedRewardRat(r, g.State(s), int32(s))
+						}
 						continue
 					}
 					rw.Trans[c] = b.transReward(r, g.State(s), act, joint)
+					if exact {
+						rw.TransExact[c] = b.transRewardRat(r, g.State(s), act, joint)
+					}
 				}
 			}
+			rw.TransExact = ratsOrNil(rw.TransExact, exact)
 		}
 		rw.Negative = r.neg
 		g.Rewards = append(g.Rewards, rw)

@@ -1,0 +1,123 @@
+package translate
+
+import (
+	"math"
+	"math/big"
+
+	"github.com/onus-mc/onus/prism"
+)
+
+// Exact rewards (Config.Exact, Rewards.StateExact and TransExact): each
+// item's value is evaluated again with big.Rat, as the probabilities are
+// (exactmemo.go), in the states where its guard holds.
+
+// ratZero is the shared exact 0 of the reward vectors.
+var ratZero = new(big.Rat)
+
+// rewardRat is the exact value of item it in state s, whose float value
+// is f: the expression evaluated with big.Rat, or f's exact value where
+// it is not rational (a function of doubles).
+func (b *builder) rewardRat(it *rewItem, s []int32, f float64) *big.Rat {
+	if it.expr != nil {
+		in := &interp{b: b, exact: true, state: s}
+		if v := in.eval(it.expr); v.Rat != nil {
+			return v.Rat
+		}
+	}
+	r := new(big.Rat)
+	if math.IsInf(f, 0) || math.IsNaN(f) {
+		return r
+	}
+	return r.SetFloat64(f)
+}
+
+// stateRewardRat is stateReward exactly.
+func (b *builder) stateRewardRat(r *creward, s []int32) *big.Rat {
+	var sum *big.Rat
+	for i := range r.state {
+		it := &r.state[i]
+		if it.guard(s) {
+			sum = addRat(sum, b.rewardRat(it, s, it.value(s)))
+		}
+	}
+	return orZero(sum)
+}
+
+// transRewardRat is transReward exactly.
+func (b *builder) transRewardRat(r *creward, s []int32, action int32, joint []int32) *big.Rat {
+	var sum *big.Rat
+	for i := range r.trans {
+		it := &r.trans[i]
+		if b.typ == prism.TypeCSG {
+			if !subsetOf(it.labels, joint) {
+				continue
+			}
+		} else {
+			a := int32(0)
+			if len(it.labels) > 0 {
+				a = int32(it.labels[0])
+			}
+			if a != action {
+				continue
+			}
+		}
+		if it.guard(s) {
+			sum = addRat(sum, b.rewardRat(it, s, it.value(s)))
+		}
+	}
+	return orZero(sum)
+}
+
+// mixedRewardRat is mixedReward exactly, each of the k merged commands
+// weighing 1/k; ok false when a share is not 1/k (see Rewards.TransExact).
+func (x *explorer) mixedRewardRat(r *creward, s []int32, i int32) (*big.Rat, bool) {
+	lo, hi := int(x.mixStart[i]), len(x.mixAct)
+	if int(i)+1 < len(x.mixStart) {
+		hi = int(x.mixStart[i+1])
+	}
+	k := hi - lo
+	var sum *big.Rat
+	for j := lo; j < hi; j++ {
+		v := x.b.transRewardRat(r, s, x.mixAct[j], nil)
+		if v.Sign() == 0 {
+			continue
+		}
+		if math.Abs(x.mixW[j]*float64(k)-1) > 1e-12 {
+			return nil, false
+		}
+		if k > 1 {
+			v = new(big.Rat).Mul(v, big.NewRat(1, int64(k)))
+		}
+		sum = addRat(sum, v)
+	}
+	return orZero(sum), true
+}
+
+// addRat returns sum+v in a new big.Rat (v when sum is nil).
+func addRat(sum, v *big.Rat) *big.Rat {
+	if sum == nil {
+		return v
+	}
+	return new(big.Rat).Add(sum, v)
+}
+
+func orZero(r *big.Rat) *big.Rat {
+	if r == nil || r.Sign() == 0 {
+		return ratZero
+	}
+	return r
+}
+
+// ratsOrNil returns v with its nil entries (choices of deadlock states)
+// set to 0, or nil when not ok.
+func ratsOrNil(v []*big.Rat, ok bool) []*big.Rat {
+	if !ok {
+		return nil
+	}
+	for i, r := range v {
+		if r == nil {
+			v[i] = ratZero
+		}
+	}
+	return v
+}
