@@ -52,12 +52,13 @@ func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat
 }
 
 // rewardExactValues returns the exact values of reward operator x at the
-// start states when c's game is a chain: R[F φ] over state formulas and
-// R[C] (solve/chainreward.go); a nil entry is +∞. Nil for the other
+// start states when c's game is a chain: R[F φ] over state formulas,
+// R[C] (solve/chainreward.go) and R[S] (solve/steadyexact.go); a nil
+// entry is +∞. Nil for the other
 // reward operators, on other games, or when the reward structure has no
 // exact values or the chain is too large (a note says so).
 func (c *Checker) rewardExactValues(x *prism.RewardOp, starts []int) []*big.Rat {
-	if !c.isChain() || !(x.ContentKind == 'F' || (x.ContentKind == 'C' && x.TimeBound == nil)) {
+	if !c.isChain() || !(x.ContentKind == 'F' || x.ContentKind == 'S' || (x.ContentKind == 'C' && x.TimeBound == nil)) {
 		return nil
 	}
 	r, err := c.rewardStruct(x)
@@ -69,9 +70,12 @@ func (c *Checker) rewardExactValues(x *prism.RewardOp, starts []int) []*big.Rat 
 		return nil
 	}
 	var ex []*big.Rat
-	if x.ContentKind == 'C' {
+	switch x.ContentKind {
+	case 'C':
 		ex, err = solve.ExactTotalRewards(c.g, c.probRat, r)
-	} else {
+	case 'S':
+		ex, err = solve.ExactSteadyRewards(c.g, c.probRat, r)
+	default:
 		var target []bool
 		if target, err = c.patlBools(x.Target); err != nil {
 			return nil

@@ -55,7 +55,7 @@ endmodule
 rewards "r" [a] true : 1; [b] true : 3; endrewards
 `
 
-// Under --exact, R[F φ] and R[C] on a dtmc are exact rationals (+∞ has
+// Under --exact, R[F φ], R[C] and R[S] on a dtmc are exact rationals (+∞ has
 // none: the float Infinity stands), and R~b compares them exactly.
 func TestExactRewards(t *testing.T) {
 	cases := []struct {
@@ -79,6 +79,13 @@ func TestExactRewards(t *testing.T) {
 		{grSrc + `rewards true : 2; endrewards`, `R=? [ F s=2 ]`, "", math.Inf(1), ""},
 		{grSrc + `rewards s=0 : 2; endrewards`, `R=? [ C ]`, "4", 4, ""}, // 2 a visit to s=0, 2 visits
 		{mixSrc, `R=? [ F s=1 ]`, "8/3", 8.0 / 3, ""},
+		// π = (3/11, 8/11) on {1,2}, (1/6, 5/6) on {3,4}, each reached
+		// with probability 1/2: 1/2·3/11 + 1/2·2·5/6 = 32/33.
+		{stSrc + `rewards s=1 : 1; s=4 : 2; endrewards`, `R=? [ S ]`, "32/33", 32.0 / 33, ""},
+		{stSrc + `rewards [] s=1 : 1; [] s=4 : 2; endrewards`, `R=? [ S ]`, "32/33", 32.0 / 33, ""},
+		{dieSrc, `R{"always"}=? [ S ]`, "1", 1, ""},
+		{dieSrc, `R{"flips"}=? [ S ]`, "0", 0, ""},
+		{mixSrc, `R=? [ S ]`, "0", 0, ""},
 		{mixOffSrc, `R=? [ F s=1 ]`, "", 4, "no exact values"},
 	}
 	for _, tc := range cases {

@@ -149,3 +149,27 @@ func TestExactRewardsRefused(t *testing.T) {
 		t.Fatal("an mdp: no error")
 	}
 }
+
+// ExactSteadyRewards agrees with the float steady-state rewards (dense
+// solves) on random small chains.
+func TestExactSteadyRewardsRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 41))
+	for it := 0; it < 150; it++ {
+		n := 2 + r.IntN(7)
+		g, rw := randomGame(r, prism.TypeDTMC, n, 1)
+		ex, err := solve.ExactSteadyRewards(g, ratProbs(g), withExact(rw))
+		if err != nil {
+			t.Fatalf("chain %d: %v", it, err)
+		}
+		fl, err := solve.SteadyRewards(g, rw)
+		if err != nil {
+			t.Fatalf("chain %d: %v", it, err)
+		}
+		for s := 0; s < n; s++ {
+			e, _ := ex[s].Float64()
+			if ex[s].Sign() < 0 || math.Abs(e-fl[s]) > 1e-9*math.Max(1, e) {
+				t.Errorf("chain %d state %d: exact %v (%v), float %v", it, s, ex[s], e, fl[s])
+			}
+		}
+	}
+}
