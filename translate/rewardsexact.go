@@ -1,6 +1,7 @@
 package translate
 
 import (
+	"encoding/binary"
 	"math"
 	"math/big"
 
@@ -14,10 +15,48 @@ import (
 // ratZero is the shared exact 0 of the reward vectors.
 var ratZero = new(big.Rat)
 
-// rewardRat is the exact value of item it in state s, whose float value
-// is f: the expression evaluated with big.Rat, or f's exact value where
-// it is not rational (a function of doubles).
-func (b *builder) rewardRat(it *rewItem, s []int32, f float64) *big.Rat {
+// rewardMemo remembers an item's exact values by the values of the
+// variables its expression reads (as exactMemo does for probabilities):
+// a constant is evaluated once, and equal values share one big.Rat.
+type rewardMemo struct {
+	deps []int
+	ok   bool
+	vals map[string]*big.Rat
+	key  []byte
+}
+
+// rewardRat is the exact value of item it in state s: the expression
+// evaluated with big.Rat, or its float's exact value where it is not
+// rational (a function of doubles).
+func (b *builder) rewardRat(it *rewItem, s []int32) *big.Rat {
+	m := it.memo
+	if m == nil {
+		m = &rewardMemo{}
+		m.deps, m.ok = b.exprDeps(it.expr, nil)
+		if m.ok {
+			m.vals = map[string]*big.Rat{}
+		}
+		it.memo = m
+	}
+	if !m.ok {
+		return b.evalRewardRat(it, s)
+	}
+	key := m.key[:0]
+	for _, vi := range m.deps {
+		key = binary.LittleEndian.AppendUint32(key, uint32(s[vi]))
+	}
+	m.key = key
+	if r, ok := m.vals[string(key)]; ok {
+		return r
+	}
+	r := b.evalRewardRat(it, s)
+	if len(m.vals) < maxMemoEntries {
+		m.vals[string(key)] = r
+	}
+	return r
+}
+
+func (b *builder) evalRewardRat(it *rewItem, s []int32) *big.Rat {
 	if it.expr != nil {
 		in := &interp{b: b, exact: true, state: s}
 		if v := in.eval(it.expr); v.Rat != nil {
@@ -25,10 +64,10 @@ func (b *builder) rewardRat(it *rewItem, s []int32, f float64) *big.Rat {
 		}
 	}
 	r := new(big.Rat)
-	if math.IsInf(f, 0) || math.IsNaN(f) {
-		return r
+	if f := it.value(s); !math.IsInf(f, 0) && !math.IsNaN(f) {
+		r.SetFloat64(f)
 	}
-	return r.SetFloat64(f)
+	return r
 }
 
 // stateRewardRat is stateReward exactly.
@@ -37,7 +76,7 @@ func (b *builder) stateRewardRat(r *creward, s []int32) *big.Rat {
 	for i := range r.state {
 		it := &r.state[i]
 		if it.guard(s) {
-			sum = addRat(sum, b.rewardRat(it, s, it.value(s)))
+			sum = addRat(sum, b.rewardRat(it, s))
 		}
 	}
 	return orZero(sum)
@@ -62,7 +101,7 @@ func (b *builder) transRewardRat(r *creward, s []int32, action int32, joint []in
 			}
 		}
 		if it.guard(s) {
-			sum = addRat(sum, b.rewardRat(it, s, it.value(s)))
+			sum = addRat(sum, b.rewardRat(it, s))
 		}
 	}
 	return orZero(sum)
