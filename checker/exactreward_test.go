@@ -135,3 +135,21 @@ func TestExactRewardBound(t *testing.T) {
 		}
 	}
 }
+
+// Past the limit of states per system, R prints the float with a note
+// citing the guide's section on exact rewards.
+func TestExactRewardLimit(t *testing.T) {
+	src := strings.Replace(ruinSrc, "N = 10", "N = 5100", 1) + "rewards true : 1; endrewards\n"
+	res, err := checkProps(t, src, "R=? [ F x=0|x=N ]\n", Config{Exact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Exact != nil || len(res.Notes) != 1 || !strings.Contains(res.Notes[0].Msg, "no exact value for R (") ||
+		!strings.Contains(res.Notes[0].Msg, GuideExactRew) {
+		t.Fatalf("got exact %v, notes %+v", res.Exact, res.Notes)
+	}
+	// From x=5 at odds 3/2 against, the walk is ruined in about 5/(3/5−2/5) = 25 steps.
+	if math.Abs(res.Number-25) > 1e-3 {
+		t.Fatalf("got %v, want about 25", res.Number)
+	}
+}
