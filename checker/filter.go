@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/onus-mc/onus/checker/resp"
 	"github.com/onus-mc/onus/prism"
 )
 
@@ -96,8 +97,16 @@ func (c *Checker) filterVec(x *prism.FilterExpr) (*vec, error) {
 	switch op {
 	case "min", "max":
 		best := c.extremum(v, set, op == "max")
+		var exact *big.Rat
+		if v.r != nil && v.exactOver(set) {
+			exact = ratExtremum(v, set, op == "max")
+			best = resp.RatFloat(exact)
+		}
 		c.logf("%s value over %s: %s", map[bool]string{true: "Maximum", false: "Minimum"}[op == "max"], where, formatNum(best, v.t))
 		c.logStatesWith(v, set, best)
+		if exact != nil {
+			return c.singleRat(best, exact), nil
+		}
 		return c.single(v.t, best), nil
 	case "argmin", "argmax":
 		best := c.extremum(v, set, op == "argmax")
@@ -151,12 +160,24 @@ func (c *Checker) filterVec(x *prism.FilterExpr) (*vec, error) {
 		for _, s := range set {
 			sum += v.f[s]
 		}
+		var exact *big.Rat
+		if v.r != nil && v.exactOver(set) {
+			exact = ratSum(v, set)
+			sum = resp.RatFloat(exact)
+		}
 		if op == "avg" {
 			avg := sum / float64(len(set))
+			if exact != nil {
+				exact.Quo(exact, new(big.Rat).SetInt64(int64(len(set))))
+				avg = resp.RatFloat(exact)
+			}
 			c.logf("Average over %s: %s", where, formatNum(avg, vDouble))
-			return c.single(vDouble, avg), nil
+			return c.singleRat(avg, exact), nil
 		}
 		c.logf("Sum over %s: %s", where, formatNum(sum, v.t))
+		if v.t == vDouble {
+			return c.singleRat(sum, exact), nil
+		}
 		return c.single(v.t, sum), nil
 	case "first":
 		return c.pick(v, set[0]), nil
@@ -259,6 +280,9 @@ func (c *Checker) pick(v *vec, s int) *vec {
 	for i := range out.f {
 		out.f[i] = v.f[s]
 	}
+	if v.r != nil {
+		return c.singleRat(v.f[s], v.r[s])
+	}
 	return out
 }
 
@@ -328,7 +352,11 @@ func resultOf(v *vec, s int) *Result {
 	case vInt:
 		return &Result{Kind: KindCount, Count: big.NewInt(int64(v.f[s]))}
 	}
-	return &Result{Kind: KindNumber, Number: v.f[s]}
+	res := &Result{Kind: KindNumber, Number: v.f[s]}
+	if v.r != nil {
+		res.Exact = v.r[s]
+	}
+	return res
 }
 
 // needsVectors reports whether e is checked by checkVector: it holds a

@@ -138,7 +138,7 @@ func (c *Checker) steadyVec(x *prism.ProbOp) (*vec, error) {
 		return nil, err
 	}
 	if x.Rel.IsQuery() {
-		return &vec{t: vDouble, f: v}, nil
+		return c.withRats(&vec{t: vDouble, f: v}, c.steadyRats(x, len(v))), nil
 	}
 	b := make([]bool, len(v))
 	for s, p := range v {

@@ -1,6 +1,8 @@
 package checker
 
 import (
+	"math/big"
+
 	"github.com/onus-mc/onus/checker/solve"
 	"github.com/onus-mc/onus/prism"
 	"github.com/onus-mc/onus/translate"
@@ -32,6 +34,10 @@ type vec struct {
 	single bool
 	// rng holds the result of filter(range, …): [min, max].
 	rng *[2]float64
+	// r holds a vector of doubles exactly under Config.Exact: r[s] is
+	// the value at s, nil where it is not known exactly (vecexact.go); r
+	// is nil when no state's is.
+	r []*big.Rat
 }
 
 func (v *vec) value(s int) translate.Value {
@@ -155,6 +161,9 @@ func (c *Checker) plainVec(e prism.Expr) (*vec, error) {
 	for s, x := range vals {
 		v.set(s, x)
 	}
+	if t == vDouble {
+		v = c.withRats(v, c.constRats(e, len(vals)))
+	}
 	return v, nil
 }
 
@@ -178,11 +187,7 @@ func (c *Checker) probVec(x *prism.ProbOp) (*vec, error) {
 		if err := c.opUnsupported(op); err != nil {
 			return nil, err
 		}
-		f, err := c.opValues(queryFor(c.allPlayers(), op), op, c.allStates())
-		if err != nil {
-			return nil, err
-		}
-		return &vec{t: vDouble, f: f}, nil
+		return c.opVec(queryFor(c.allPlayers(), op), op)
 	}
 	if err := c.unsupported(x); err != nil {
 		return nil, err
@@ -195,14 +200,15 @@ func (c *Checker) probVec(x *prism.ProbOp) (*vec, error) {
 		return bitsVec(set, c.g.NumStates), nil
 	}
 	v := newVec(vDouble, c.g.NumStates)
+	r := make([]*big.Rat, len(v.f))
 	for s := range v.f {
-		p, _, _, err := c.probAt(x, s)
+		p, pr, _, err := c.probAt(x, s)
 		if err != nil {
 			return nil, err
 		}
-		v.f[s] = p
+		v.f[s], r[s] = p, pr
 	}
-	return v, nil
+	return c.withRats(v, r), nil
 }
 
 // rewardVec: Rmax=?/Rmin=? without a coalition (every player optimising
@@ -241,7 +247,7 @@ func (c *Checker) opVec(q solve.Query, op patlOp) (*vec, error) {
 		return nil, err
 	}
 	if op.rel.IsQuery() {
-		return &vec{t: vDouble, f: f}, nil
+		return c.withRats(&vec{t: vDouble, f: f}, c.exactValues(q, op, c.allStates())), nil
 	}
 	b := make([]bool, len(f))
 	for s, p := range f {
@@ -278,14 +284,32 @@ func (c *Checker) pointwise(e prism.Expr, operands []prism.Expr) (*vec, error) {
 	}
 	n := c.g.NumStates
 	var out *vec
+	// under --exact the operands' exact values go in as literals the
+	// evaluator reads exactly, and its exact result is kept at the
+	// states where every operand had one
+	var rats []*big.Rat
+	if c.cfg.Exact {
+		rats = make([]*big.Rat, n)
+	}
 	lits := make([]prism.Expr, len(args))
 	for s := 0; s < n; s++ {
 		if single && s > 0 {
 			copyFirst(out, s)
+			if rats != nil {
+				rats[s] = rats[0]
+			}
 			continue
 		}
+		exact := rats != nil
+		for _, a := range args {
+			exact = exact && a.exactIn(s)
+		}
 		for i, a := range args {
-			lits[i] = literal(a.value(s), safePos(operands[i]))
+			if exact {
+				lits[i] = exactLiteral(a.value(s), a.exactAt(s), safePos(operands[i]))
+			} else {
+				lits[i] = literal(a.value(s), safePos(operands[i]))
+			}
 		}
 		x, err := c.env.EvalConst(withOperands(e, lits))
 		if err != nil {
@@ -296,11 +320,14 @@ func (c *Checker) pointwise(e prism.Expr, operands []prism.Expr) (*vec, error) {
 			out.single = single
 		}
 		out.set(s, x)
+		if exact && x.Type == prism.TDouble {
+			rats[s] = x.Rat
+		}
 	}
 	if out == nil {
 		out = newVec(vDouble, 0)
 	}
-	return out, nil
+	return c.withRats(out, rats), nil
 }
 
 func copyFirst(v *vec, s int) {

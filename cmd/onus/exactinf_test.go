@@ -5,8 +5,9 @@ import (
 	"testing"
 )
 
-// TestExactInfiniteJSON: P on infinite paths and S carry their exact
-// rationals in --json under --exact, and none without it.
+// TestExactInfiniteJSON: P on infinite paths and S, and arithmetic and
+// filters over them, carry their exact rationals in --json under
+// --exact, and none without it.
 func TestExactInfiniteJSON(t *testing.T) {
 	const courier = "../../examples/courier.prism"
 	const weather = "../../examples/weather.prism"
@@ -18,6 +19,12 @@ func TestExactInfiniteJSON(t *testing.T) {
 		{[]string{courier, "--pf", `P=? [ F "delivered" ]`}, ""},
 		{[]string{weather, "--exact", "--pf", `S=? [ "rain" ]`}, "12/47"},
 		{[]string{weather, "--exact", "--pf", `P=? [ G !"rain" ]`}, "0"},
+		// arithmetic and filters over them, exact where every operand is
+		{[]string{courier, "--exact", "--pf", `1 - P=? [ F "delivered" ]`}, "11/70"},
+		{[]string{courier, "--pf", `1 - P=? [ F "delivered" ]`}, ""},
+		{[]string{courier, "--exact", "--pf", `filter(max, P=? [ F "delivered" ], "init")`}, "59/70"},
+		{[]string{courier, "--exact", "--pf", `log(P=? [ F "delivered" ], 2)`}, ""},
+		{[]string{weather, "--exact", "--pf", `1 - 2 * S=? [ "rain" ]`}, "23/47"},
 	}
 	for _, c := range cases {
 		code, out, errs := onus(t, append([]string{"check", "--json"}, c.args...)...)
