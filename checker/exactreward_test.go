@@ -86,6 +86,11 @@ func TestExactRewards(t *testing.T) {
 		{dieSrc, `R{"always"}=? [ S ]`, "1", 1, ""},
 		{dieSrc, `R{"flips"}=? [ S ]`, "0", 0, ""},
 		{mixSrc, `R=? [ S ]`, "0", 0, ""},
+		// nested in arithmetic and filters (the vector evaluation): the
+		// states s<7 need 11/3, 8/3, 8/3, 7/3, 1, 1 and 7/3 flips
+		{dieSrc, `1 + R{"flips"}=? [ F s=7 ]`, "14/3", 14.0 / 3, ""},
+		{dieSrc, `filter(avg, R{"flips"}=? [ F s=7 ], s<7)`, "47/21", 47.0 / 21, ""},
+		{dieSrc, `filter(max, R{"flips"}=? [ F d=6 ], s=7)`, "", math.Inf(1), ""},
 		{mixOffSrc, `R=? [ F s=1 ]`, "", 4, "no exact values"},
 	}
 	for _, tc := range cases {
