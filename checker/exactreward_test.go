@@ -130,6 +130,9 @@ func TestExactRewardBound(t *testing.T) {
 		`R{"flips"}>11/3 [ F s=7 ]`:  false,
 		`R{"tenths"}>=11/30 [ C ]`:   true,
 		`R{"always"}>100 [ C ]`:      true,
+		// nested: the vector evaluation compares exactly too
+		`filter(forall, R{"flips"}<=11/3 [ F s=7 ])`:     true,
+		`filter(exists, R{"flips"}<11/3 [ F s=7 ], s=0)`: false,
 	} {
 		res, err := checkProps(t, dieSrc, props+"\n", Config{Exact: true})
 		if err != nil {
