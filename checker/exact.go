@@ -52,13 +52,13 @@ func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat
 }
 
 // rewardExactValues returns the exact values of reward operator x at the
-// start states when c's game is a chain: R[F φ] over state formulas,
-// R[C] (solve/chainreward.go) and R[S] (solve/steadyexact.go); a nil
+// start states when c's game is a chain: R[F φ] and R[Fc φ] over state
+// formulas, R[C] (solve/chainreward.go) and R[S] (solve/steadyexact.go); a nil
 // entry is +∞. Nil for the other
 // reward operators, on other games, or when the reward structure has no
 // exact values or the chain is too large (a note says so).
 func (c *Checker) rewardExactValues(x *prism.RewardOp, starts []int) []*big.Rat {
-	if !c.isChain() || !(x.ContentKind == 'F' || x.ContentKind == 'S' || (x.ContentKind == 'C' && x.TimeBound == nil)) {
+	if !c.isChain() || !(x.ContentKind == 'F' || x.ContentKind == 'c' || x.ContentKind == 'S' || (x.ContentKind == 'C' && x.TimeBound == nil)) {
 		return nil
 	}
 	r, err := c.rewardStruct(x)
@@ -80,7 +80,11 @@ func (c *Checker) rewardExactValues(x *prism.RewardOp, starts []int) []*big.Rat 
 		if target, err = c.patlBools(x.Target); err != nil {
 			return nil
 		}
-		ex, err = solve.ExactReachRewards(c.g, c.probRat, r, target)
+		if x.ContentKind == 'c' {
+			ex, err = solve.ExactCumulativeRewards(c.g, c.probRat, r, target)
+		} else {
+			ex, err = solve.ExactReachRewards(c.g, c.probRat, r, target)
+		}
 	}
 	if err != nil {
 		c.exactNote(x.OpPos, "R", err)

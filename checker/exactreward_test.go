@@ -55,7 +55,7 @@ endmodule
 rewards "r" [a] true : 1; [b] true : 3; endrewards
 `
 
-// Under --exact, R[F φ], R[C] and R[S] on a dtmc are exact rationals (+∞ has
+// Under --exact, R[F φ], R[Fc φ], R[C] and R[S] on a dtmc are exact rationals (+∞ has
 // none: the float Infinity stands), and R~b compares them exactly.
 func TestExactRewards(t *testing.T) {
 	cases := []struct {
@@ -73,6 +73,11 @@ func TestExactRewards(t *testing.T) {
 		{dieSrc, `R{"flips"}=? [ C ]`, "11/3", 11.0 / 3, ""},
 		{dieSrc, `R{"tenths"}=? [ C ]`, "11/30", 11.0 / 30, ""},
 		{dieSrc, `R{"always"}=? [ C ]`, "", math.Inf(1), ""},
+		{dieSrc, `R{"always"}=? [ Fc s=7 ]`, "11/3", 11.0 / 3, ""},
+		{dieSrc, `R{"always"}=? [ Fc d=6 ]`, "", math.Inf(1), ""},
+		{dieSrc, `R{"flips"}=? [ Fc d=6 ]`, "11/3", 11.0 / 3, ""},
+		// stopping at s=4: 2 flips from s=1 and s=3, 8/3 from s=2
+		{dieSrc, `R{"flips"}=? [ Fc s=4 ]`, "10/3", 10.0 / 3, ""},
 		{dieSrc, `Rmax=? [ F s=7 ]`, "11/3", 11.0 / 3, ""},
 		{dieSrc, `<<>> R{"flips"}min=? [ F s=7 ]`, "11/3", 11.0 / 3, ""},
 		{dieSrc, `R{"flips"}=? [ F s=0 ]`, "0", 0, ""},

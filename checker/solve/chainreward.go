@@ -6,8 +6,9 @@ import (
 	"github.com/onus-mc/onus/translate"
 )
 
-// This file gives the exact reward operators of a Markov chain (a game
-// whose states have one choice at most) under --exact, as linear systems
+// This file gives the exact reward operators R[F φ], R[Fc φ] and R[C] of
+// a Markov chain (a game whose states have one choice at most) under
+// --exact, as linear systems
 // solved by elimination (eliminate.go) like the exact path operators
 // (chain.go). A state's reward is its state reward plus the transition
 // reward of its one choice, both exact (translate's Rewards.StateExact and
@@ -50,22 +51,36 @@ func ExactReachRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards,
 // (cumulativeInf), 0 where no rewarded step can be reached, and elsewhere
 // the solution of x = r + P x over the remaining (transient) states.
 func ExactTotalRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards) ([]*big.Rat, error) {
+	return exactTotal(g, prob, r, nil)
+}
+
+// ExactCumulativeRewards is ExactTotalRewards with the play stopping in
+// target (worth 0 there): R[Fc target].
+func ExactCumulativeRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards, target []bool) ([]*big.Rat, error) {
+	return exactTotal(g, prob, r, target)
+}
+
+// exactTotal: the total reward until a stop state (nil: none).
+func exactTotal(g *translate.Game, prob []*big.Rat, r *translate.Rewards, stop []bool) ([]*big.Rat, error) {
 	ar, err := exactRewardArena(g, r)
 	if err != nil {
 		return nil, err
 	}
-	inf := cumulativeInf(NewSolver(ar, NewView(g, nil), true), r, nil, nil)
+	stopped := func(i int) bool { return stop != nil && stop[i] }
+	inf := cumulativeInf(NewSolver(ar, NewView(g, nil), true), r, stop, nil)
 	rewarded := make([]bool, ar.n)
-	all := make([]bool, ar.n)
+	allowed := make([]bool, ar.n)
 	for i := range rewarded {
-		rewarded[i] = rewardRat(g, r, i).Sign() != 0
-		all[i] = true
+		allowed[i] = !stopped(i)
+		rewarded[i] = allowed[i] && rewardRat(g, r, i).Sign() != 0
 	}
-	can := ar.canReach(all, rewarded)
+	can := ar.canReach(allowed, rewarded)
 	out := make([]*big.Rat, ar.n)
 	var vars []int
 	for i := range out {
 		switch {
+		case stopped(i):
+			out[i] = new(big.Rat)
 		case inf[i]:
 		case can[i]:
 			vars = append(vars, i)
@@ -75,7 +90,8 @@ func ExactTotalRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards)
 	}
 	// A state of finite value has only successors of finite value, and a
 	// variable is transient (a rewarded step in a bottom component would
-	// recur): the exits of the system go to states worth 0.
+	// recur, and a stop state ends the play): the exits of the system go
+	// to states worth 0.
 	return out, solveRewardSys(ar, prob, r, vars, out)
 }
 

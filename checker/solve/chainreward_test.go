@@ -65,11 +65,11 @@ func viRewards(g *translate.Game, rw *translate.Rewards, stop, fin []bool) []*bi
 // The exact reward solves agree with high-precision value iteration on
 // random small chains, and with the float solvers on which states are
 // infinite (the float values, from value iteration with its own
-// stopping rule, are only near): R[F target] and R[C].
+// stopping rule, are only near): R[F target], R[C] and R[Fc target].
 func TestExactRewardsRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 31))
-	var finite, infinite [2]int // by total
-	for it := 0; it < 150; it++ {
+	var finite, infinite [3]int // by operator: F, C, Fc
+	for it := 0; it < 240; it++ {
 		n := 2 + r.IntN(7)
 		g, rw := randomGame(r, prism.TypeDTMC, n, 1)
 		withExact(rw)
@@ -77,18 +77,24 @@ func TestExactRewardsRandom(t *testing.T) {
 		for s := range target {
 			target[s] = r.IntN(3) == 0
 		}
-		total := it%2 == 1
+		total := it%3 != 0 // R[C] (it%3 == 1) or R[Fc target] (2)
 		var ex []*big.Rat
 		var fl []float64
 		var err error
 		stop := target
-		if total {
+		switch {
+		case it%3 == 1:
 			stop = make([]bool, n)
 			ex, err = solve.ExactTotalRewards(g, ratProbs(g), rw)
 			if err == nil {
 				fl, err = solve.TotalRewards(g, solve.Query{Max: true}, rw)
 			}
-		} else {
+		case it%3 == 2:
+			ex, err = solve.ExactCumulativeRewards(g, ratProbs(g), rw, target)
+			if err == nil {
+				fl, err = solve.CumulativeRewards(g, solve.Query{Max: true}, rw, target)
+			}
+		default:
 			ex, err = solve.ExactReachRewards(g, ratProbs(g), rw, target)
 			if err == nil {
 				fl, err = solve.ReachRewards(g, solve.Query{Max: true}, rw, target, false)
@@ -102,10 +108,7 @@ func TestExactRewardsRandom(t *testing.T) {
 			fin[s] = ex[s] != nil
 		}
 		vi := viRewards(g, rw, stop, fin)
-		k := 0
-		if total {
-			k = 1
-		}
+		k := it % 3
 		for s := 0; s < n; s++ {
 			if ex[s] == nil {
 				infinite[k]++
@@ -125,9 +128,9 @@ func TestExactRewardsRandom(t *testing.T) {
 		}
 	}
 	// Both operators meet positive finite values and infinite ones.
-	for k := range 2 {
+	for k := range 3 {
 		if finite[k] < 20 || infinite[k] < 20 {
-			t.Errorf("total %v: %d positive finite values, %d infinite: the chains do not exercise both", k == 1, finite[k], infinite[k])
+			t.Errorf("operator %d: %d positive finite values, %d infinite: the chains do not exercise both", k, finite[k], infinite[k])
 		}
 	}
 }
