@@ -32,9 +32,8 @@ rewards "always" true : 1; endrewards
 // mixSrc merges two commands of different actions in state 0, each taken
 // with share 1/2: the step's transition reward is (1 + 3)/2 = 2, and state
 // 0 is left with probability 3/4, so 8/3 is gathered before s=1. In
-// mixOffSrc the shares are not 1/2 exactly (the first command's
-// probabilities sum to 1 only within the round-off); it stays in 0 with
-// probability about 1/2, so about 4 is gathered.
+// mixOffSrc the first command's probabilities sum to 0.999999 (1 within
+// the round-off), so the shares are its exact fraction of the sum.
 const mixSrc = `dtmc
 module m
 	s : [0..1] init 0;
@@ -96,7 +95,9 @@ func TestExactRewards(t *testing.T) {
 		{dieSrc, `1 + R{"flips"}=? [ F s=7 ]`, "14/3", 14.0 / 3, ""},
 		{dieSrc, `filter(avg, R{"flips"}=? [ F s=7 ], s<7)`, "47/21", 47.0 / 21, ""},
 		{dieSrc, `filter(max, R{"flips"}=? [ F d=6 ], s=7)`, "", math.Inf(1), ""},
-		{mixOffSrc, `R=? [ F s=1 ]`, "", 4, "no exact values"},
+		// shares 999999/1999999 and 1000000/1999999 of a step that
+		// stays with probability 999999/1999999
+		{mixOffSrc, `R=? [ F s=1 ]`, "3999999/1000000", 3.999999, ""},
 	}
 	for _, tc := range cases {
 		t.Run(tc.props, func(t *testing.T) {

@@ -91,10 +91,8 @@ type Rewards struct {
 	// exact). A value is evaluated with big.Rat as written (a decimal
 	// literal is its decimal fraction), a function of doubles is the
 	// float's exact value. On a dtmc a choice merged from several
-	// commands weighs each command's transition reward by 1/(number of
-	// commands); where a share differs from that (probabilities summing
-	// to 1 only within the round-off), TransExact is nil. The entries
-	// are shared: do not modify them.
+	// commands weighs each command's transition reward by its exact
+	// share of the step. The entries are shared: do not modify them.
 	StateExact []*big.Rat
 	TransExact []*big.Rat
 	// Negative is the positioned error of the first negative value where

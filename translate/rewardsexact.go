@@ -107,29 +107,25 @@ func (b *builder) transRewardRat(r *creward, s []int32, action int32, joint []in
 	return orZero(sum)
 }
 
-// mixedRewardRat is mixedReward exactly, each of the k merged commands
-// weighing 1/k; ok false when a share is not 1/k (see Rewards.TransExact).
-func (x *explorer) mixedRewardRat(r *creward, s []int32, i int32) (*big.Rat, bool) {
+// mixedRewardRat is mixedReward exactly: each merged command's
+// transition reward weighed by its exact share of the step.
+func (x *explorer) mixedRewardRat(r *creward, s []int32, i int32) *big.Rat {
 	lo, hi := int(x.mixStart[i]), len(x.mixAct)
 	if int(i)+1 < len(x.mixStart) {
 		hi = int(x.mixStart[i+1])
 	}
-	k := hi - lo
 	var sum *big.Rat
 	for j := lo; j < hi; j++ {
 		v := x.b.transRewardRat(r, s, x.mixAct[j], nil)
 		if v.Sign() == 0 {
 			continue
 		}
-		if math.Abs(x.mixW[j]*float64(k)-1) > 1e-12 {
-			return nil, false
-		}
-		if k > 1 {
-			v = new(big.Rat).Mul(v, big.NewRat(1, int64(k)))
+		if w := x.mixWRat[j]; w.sign() == 0 || w.d != 1 || w.n != 1 {
+			v = new(big.Rat).Mul(v, w.rat())
 		}
 		sum = addRat(sum, v)
 	}
-	return orZero(sum), true
+	return orZero(sum)
 }
 
 // addRat returns sum+v in a new big.Rat (v when sum is nil).
@@ -145,18 +141,4 @@ func orZero(r *big.Rat) *big.Rat {
 		return ratZero
 	}
 	return r
-}
-
-// ratsOrNil returns v with its nil entries (choices of deadlock states)
-// set to 0, or nil when not ok.
-func ratsOrNil(v []*big.Rat, ok bool) []*big.Rat {
-	if !ok {
-		return nil
-	}
-	for i, r := range v {
-		if r == nil {
-			v[i] = ratZero
-		}
-	}
-	return v
 }

@@ -105,8 +105,7 @@ func (x *explorer) labelsAndRewards(g *Game) {
 		}
 		if r.hasT {
 			rw.Trans = make([]float64, g.NumChoices())
-			exact := x.exact
-			if exact {
+			if x.exact {
 				rw.TransExact = make([]*big.Rat, g.NumChoices())
 			}
 			for s := 0; s < N; s++ {
@@ -128,18 +127,22 @@ func (x *explorer) labelsAndRewards(g *Game) {
 					}
 					if g.Type == prism.TypeDTMC {
 						rw.Trans[c] = x.mixedReward(r, g.State(s), int32(s))
-						if exact {
-							rw.TransExact[c], exact = x.mixedRewardRat(r, g.State(s), int32(s))
+						if x.exact {
+							rw.TransExact[c] = x.mixedRewardRat(r, g.State(s), int32(s))
 						}
 						continue
 					}
 					rw.Trans[c] = b.transReward(r, g.State(s), act, joint)
-					if exact {
+					if x.exact {
 						rw.TransExact[c] = b.transRewardRat(r, g.State(s), act, joint)
 					}
 				}
 			}
-			rw.TransExact = ratsOrNil(rw.TransExact, exact)
+			for c, v := range rw.TransExact {
+				if v == nil { // the choices of deadlock states
+					rw.TransExact[c] = ratZero
+				}
+			}
 		}
 		rw.Negative = r.neg
 		g.Rewards = append(g.Rewards, rw)
