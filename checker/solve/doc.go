@@ -22,7 +22,10 @@
 //	eliminate.go   sparse Gaussian elimination of a chain's equations, over
 //	               float64 or big.Rat (Markowitz order)
 //	modular.go     exact systems solved modulo primes, rational reconstruction
-//	steadyexact.go S on a dtmc over the rationals (ExactSteady)
+//	steadyexact.go S and R[S] on a dtmc over the rationals (ExactSteady,
+//	               ExactSteadyRewards)
+//	chainreward.go R[F φ] and R[C] on a chain over the rationals
+//	               (ExactReachRewards, ExactTotalRewards)
 //	exact.go       exact values of unbounded reachability on turn-based games
 //	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 //	zeroreward.go  R[F0 φ] on turn-based games
