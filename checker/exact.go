@@ -1,6 +1,7 @@
 package checker
 
 import (
+	"errors"
 	"math/big"
 
 	"github.com/onus-mc/onus/checker/ltlf"
@@ -14,12 +15,15 @@ import (
 // unbounded F or U over state formulas on a turn-based game. Nil
 // otherwise (the float values of value iteration stand).
 func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat {
-	if !c.cfg.Exact || op.rew != nil || q.Sure {
+	if !c.cfg.Exact || q.Sure {
 		return nil
 	}
 	c.needProfile()
 	if c.probRat == nil {
 		return nil
+	}
+	if op.rew != nil {
+		return c.rewardExactValues(op.rew, starts)
 	}
 	if c.isChain() {
 		return c.chainExactValues(op.path, starts)
@@ -45,6 +49,48 @@ func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat
 		return nil
 	}
 	return ratsAt(solve.ExactReach(c.g, q, c.probRat, allowed, right, x), starts)
+}
+
+// rewardExactValues returns the exact values of reward operator x at the
+// start states when c's game is a chain: R[F φ] and R[Fc φ] over state
+// formulas, R[C] (solve/chainreward.go) and R[S] (solve/steadyexact.go); a nil
+// entry is +∞. Nil for the other
+// reward operators, on other games, or when the reward structure has no
+// exact values or the chain is too large (a note says so).
+func (c *Checker) rewardExactValues(x *prism.RewardOp, starts []int) []*big.Rat {
+	if !c.isChain() || !(x.ContentKind == 'F' || x.ContentKind == 'c' || x.ContentKind == 'S' || (x.ContentKind == 'C' && x.TimeBound == nil)) {
+		return nil
+	}
+	r, err := c.rewardStruct(x)
+	if err != nil {
+		return nil
+	}
+	if !solve.ExactRewardsOK(r) {
+		c.exactNote(x.OpPos, "R", errors.New("the reward structure has no exact values"))
+		return nil
+	}
+	var ex []*big.Rat
+	switch x.ContentKind {
+	case 'C':
+		ex, err = solve.ExactTotalRewards(c.g, c.probRat, r)
+	case 'S':
+		ex, err = solve.ExactSteadyRewards(c.g, c.probRat, r)
+	default:
+		var target []bool
+		if target, err = c.patlBools(x.Target); err != nil {
+			return nil
+		}
+		if x.ContentKind == 'c' {
+			ex, err = solve.ExactCumulativeRewards(c.g, c.probRat, r, target)
+		} else {
+			ex, err = solve.ExactReachRewards(c.g, c.probRat, r, target)
+		}
+	}
+	if err != nil {
+		c.exactNote(x.OpPos, "R", err)
+		return nil
+	}
+	return ratsAt(ex, starts)
 }
 
 // isChain reports whether c's game has one choice per state at most (a

@@ -231,7 +231,7 @@ func (c *Checker) opResult(q solve.Query, op patlOp, init int, v []float64) (*Re
 	ex := c.exactValues(q, op, []int{init})
 	if op.rel.IsQuery() {
 		res := &Result{Kind: KindNumber, Number: v[0]}
-		if ex != nil {
+		if ex != nil && ex[0] != nil { // nil: +∞ (a reward), the float stands
 			res.Exact, res.Number = ex[0], resp.RatFloat(ex[0])
 		}
 		return res, nil

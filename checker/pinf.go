@@ -229,13 +229,20 @@ func (c *Checker) infExact(inf *infState, path prism.Expr, solve func() ([]*big.
 
 // exactNote notes at pos that what has no exact value, for the reason err.
 func (c *Checker) exactNote(pos prism.Pos, what string, err error) {
+	guide := GuideExactInf
+	if what == "R" {
+		guide = GuideExactRew
+	}
 	c.addNote(Note{Pos: pos, Msg: fmt.Sprintf(
-		"--exact: no exact value for %s (%v); the value printed is a float (%s)", what, err, GuideExactInf)})
+		"--exact: no exact value for %s (%v); the value printed is a float (%s)", what, err, guide)})
 }
 
 // GuideExactInf is the section of the user guide on exact probabilities
 // on infinite paths.
 const GuideExactInf = "docs/guide/precision.md#exact-probabilities-on-infinite-paths"
+
+// GuideExactRew is the section of the user guide on exact rewards.
+const GuideExactRew = "docs/guide/precision.md#exact-rewards-on-a-dtmc"
 
 // infSimple solves one temporal operator over state formulas on the chain
 // (the chain has one choice per state, so the optimisation is a plain

@@ -249,9 +249,14 @@ func (c *Checker) opVec(q solve.Query, op patlOp) (*vec, error) {
 	if op.rel.IsQuery() {
 		return c.withRats(&vec{t: vDouble, f: f}, c.exactValues(q, op, c.allStates())), nil
 	}
+	ex := c.exactValues(q, op, c.allStates()) // nil entries: none (or +∞)
 	b := make([]bool, len(f))
 	for s, p := range f {
-		if b[s], err = c.opHolds(op, p, nil); err != nil {
+		var pr *big.Rat
+		if ex != nil {
+			pr = ex[s]
+		}
+		if b[s], err = c.opHolds(op, p, pr); err != nil {
 			return nil, err
 		}
 	}

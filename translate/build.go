@@ -126,6 +126,8 @@ type rewItem struct {
 	labels []int // action indices; empty for [] / state items
 	guard  func([]int32) bool
 	value  func([]int32) float64
+	expr   prism.Expr  // the value as written, for Config.Exact
+	memo   *rewardMemo // its exact values (rewardsexact.go)
 }
 
 // catch runs f and returns the evaluation error it raised, if any.

@@ -38,7 +38,10 @@
 // variables it reads (exactmemo.go); a choice's products and sums are
 // made in int64 fractions in lowest terms, big.Rat only past int64, and
 // each distinct value is stored once, shared by its transitions
-// (exactrat.go). The exported files hold the doubles; they are written
+// (exactrat.go). Under Config.Exact the reward structures get exact
+// values too (Rewards.StateExact, TransExact), each item evaluated with
+// big.Rat and memoised by the variables it reads (rewardsexact.go). The
+// exported files hold the doubles; they are written
 // row by row into one buffer with no allocation per row, the text of
 // recent numbers kept by their bits (export.go, exportlines.go), and a
 // csg's choices in PRISM's order through a permutation (WriteTraOrder).

@@ -28,12 +28,24 @@ const maxMemoEntries = 1 << 14
 
 // newExactMemo finds the variables the probability of u reads.
 func (x *explorer) newExactMemo(u *update) *exactMemo {
-	m := &exactMemo{ok: true}
+	m := &exactMemo{}
+	m.deps, m.ok = x.b.exprDeps(u.probE, u.ren)
+	if m.ok {
+		m.vals = map[string]xrat{}
+	}
+	return m
+}
+
+// exprDeps returns the indices of the variables e reads (through
+// formulas too) under the renaming ren; ok false when e holds a node this
+// does not know, or a cycle of formulas.
+func (b *builder) exprDeps(e prism.Expr, ren map[string]string) (deps []int, ok bool) {
+	ok = true
 	seen := map[int]bool{}
 	active := map[string]bool{}
 	var walk func(e prism.Expr)
 	walk = func(e prism.Expr) {
-		if !m.ok {
+		if !ok {
 			return
 		}
 		switch e := e.(type) {
@@ -54,9 +66,9 @@ func (x *explorer) newExactMemo(u *update) *exactMemo {
 				walk(a)
 			}
 		case *prism.Name:
-			if f := x.b.formulas[e.Name]; f != nil {
+			if f := b.formulas[e.Name]; f != nil {
 				if active[e.Name] {
-					m.ok = false // a cycle: left to the evaluation to report
+					ok = false // a cycle: left to the evaluation to report
 					return
 				}
 				active[e.Name] = true
@@ -64,19 +76,16 @@ func (x *explorer) newExactMemo(u *update) *exactMemo {
 				delete(active, e.Name)
 				return
 			}
-			if vi, ok := x.b.varIndex[rename(u.ren, e.Name)]; ok && !seen[vi] {
+			if vi, found := b.varIndex[rename(ren, e.Name)]; found && !seen[vi] {
 				seen[vi] = true
-				m.deps = append(m.deps, vi)
+				deps = append(deps, vi)
 			}
 		default:
-			m.ok = false
+			ok = false
 		}
 	}
-	walk(u.probE)
-	if m.ok {
-		m.vals = map[string]xrat{}
-	}
-	return m
+	walk(e)
+	return deps, ok
 }
 
 // exactProb is the exact probability of update u in the current state,

@@ -104,6 +104,7 @@ type explorer struct {
 	mixStart []int32
 	mixAct   []int32
 	mixW     []float64
+	mixWRat  []xrat // mixW exactly (Config.Exact only)
 
 	// csg: the enabled commands of each module by action, and scratch
 	csgIdx     []actionIndex
@@ -211,7 +212,7 @@ func (x *explorer) forget() {
 		clear(x.trRat)
 		x.trRat = x.trRat[:0]
 	}
-	x.mixAct, x.mixW = x.mixAct[:0], x.mixW[:0]
+	x.mixAct, x.mixW, x.mixWRat = x.mixAct[:0], x.mixW[:0], x.mixWRat[:0]
 }
 
 // allocate makes the arrays of the second pass at the sizes the first
@@ -240,6 +241,9 @@ func (x *explorer) allocate() {
 		x.mixStart = make([]int32, 0, N)
 		x.mixAct = make([]int32, 0, x.totMix)
 		x.mixW = make([]float64, 0, x.totMix)
+		if x.exact {
+			x.mixWRat = make([]xrat, 0, x.totMix)
+		}
 	}
 }
 
@@ -762,15 +766,20 @@ func (x *explorer) mergeDTMC(first int) {
 			hi = int(x.chTrans[first+c+1])
 		}
 		cSum := 0.0
+		cRat := xrat{n: 0, d: 1}
 		for j := lo; j < hi; j++ {
 			cSum += x.trProb[j]
 			if x.exact {
-				rsum = rsum.add(xratOf(x.trRat[j]))
+				cRat = cRat.add(xratOf(x.trRat[j]))
 			}
 		}
 		sum += cSum
 		x.mixAct = append(x.mixAct, x.chAction[first+c])
 		x.mixW = append(x.mixW, cSum)
+		if x.exact {
+			rsum = rsum.add(cRat)
+			x.mixWRat = append(x.mixWRat, cRat)
+		}
 	}
 	scale := 1.0 / sum
 	for k := len(x.mixW) - nc; k < len(x.mixW); k++ {
@@ -779,6 +788,11 @@ func (x *explorer) mergeDTMC(first int) {
 	rscale := xrat{n: 0, d: 1}
 	if x.exact && rsum.sign() != 0 {
 		rscale = rsum.inv()
+	}
+	if x.exact {
+		for k := len(x.mixWRat) - nc; k < len(x.mixWRat); k++ {
+			x.mixWRat[k] = x.mixWRat[k].mul(rscale)
+		}
 	}
 	var tg []int32
 	var pr []float64

@@ -86,6 +86,15 @@ type Rewards struct {
 	Name  string // "" if unnamed
 	State []float64
 	Trans []float64
+	// StateExact and TransExact are State and Trans as exact rationals
+	// (Config.Exact only; nil entries are 0, nil slices: none or not
+	// exact). A value is evaluated with big.Rat as written (a decimal
+	// literal is its decimal fraction), a function of doubles is the
+	// float's exact value. On a dtmc a choice merged from several
+	// commands weighs each command's transition reward by its exact
+	// share of the step. The entries are shared: do not modify them.
+	StateExact []*big.Rat
+	TransExact []*big.Rat
 	// Negative is the positioned error of the first negative value where
 	// the model type forbids one; a property that uses the structure
 	// reports it.

@@ -43,7 +43,11 @@ func (x *explorer) permute(order []int32) {
 	}
 	var mixStart, mixAct []int32
 	var mixW []float64
+	var mixWRat []xrat
 	if b.typ == prism.TypeDTMC {
+		if x.exact {
+			mixWRat = make([]xrat, 0, len(x.mixWRat))
+		}
 		mixStart = make([]int32, 0, N)
 		mixAct = make([]int32, 0, len(x.mixAct))
 		mixW = make([]float64, 0, len(x.mixW))
@@ -79,10 +83,13 @@ func (x *explorer) permute(order []int32) {
 			}
 			mixAct = append(mixAct, x.mixAct[lo:hi]...)
 			mixW = append(mixW, x.mixW[lo:hi]...)
+			if x.exact {
+				mixWRat = append(mixWRat, x.mixWRat[lo:hi]...)
+			}
 		}
 	}
 	x.stChoice, x.stDead, x.stOwner = stChoice, stDead, stOwner
 	x.chAction, x.chJoint, x.chTrans = chAction, chJoint, chTrans
 	x.trTarget, x.trProb, x.trRat = trTarget, trProb, trRat
-	x.mixStart, x.mixAct, x.mixW = mixStart, mixAct, mixW
+	x.mixStart, x.mixAct, x.mixW, x.mixWRat = mixStart, mixAct, mixW, mixWRat
 }

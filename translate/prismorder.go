@@ -36,6 +36,9 @@ func PrismOrder(g *Game) *Game {
 		if rw.Trans != nil {
 			out.Rewards[r].Trans = make([]float64, 0, len(rw.Trans))
 		}
+		if rw.TransExact != nil {
+			out.Rewards[r].TransExact = make([]*big.Rat, 0, len(rw.TransExact))
+		}
 	}
 	for _, ch := range PrismChoiceOrder(g) {
 		out.Joint = append(out.Joint, g.Joint[ch*np:(ch+1)*np]...)
@@ -49,6 +52,9 @@ func PrismOrder(g *Game) *Game {
 		for r, rw := range g.Rewards {
 			if rw.Trans != nil {
 				out.Rewards[r].Trans = append(out.Rewards[r].Trans, rw.Trans[ch])
+			}
+			if rw.TransExact != nil {
+				out.Rewards[r].TransExact = append(out.Rewards[r].TransExact, rw.TransExact[ch])
 			}
 		}
 	}

@@ -40,7 +40,7 @@ func (b *builder) compileRewards() {
 		for _, it := range r.Items {
 			err := b.catch(func() {
 				cp := &compiler{b: b}
-				ri := rewItem{pos: it.Pos, guard: cp.bool(it.Guard).b, value: cp.num(it.Value).fl()}
+				ri := rewItem{pos: it.Pos, guard: cp.bool(it.Guard).b, value: cp.num(it.Value).fl(), expr: it.Value}
 				for _, l := range it.Labels {
 					a, ok := b.actionIndex[l.Name]
 					if !ok {

@@ -93,12 +93,21 @@ func (x *explorer) labelsAndRewards(g *Game) {
 		rw := Rewards{Name: r.name}
 		if r.hasS {
 			rw.State = make([]float64, N)
+			if x.exact {
+				rw.StateExact = make([]*big.Rat, N)
+			}
 			for s := 0; s < N; s++ {
 				rw.State[s] = b.stateReward(r, g.State(s))
+				if x.exact {
+					rw.StateExact[s] = b.stateRewardRat(r, g.State(s))
+				}
 			}
 		}
 		if r.hasT {
 			rw.Trans = make([]float64, g.NumChoices())
+			if x.exact {
+				rw.TransExact = make([]*big.Rat, g.NumChoices())
+			}
 			for s := 0; s < N; s++ {
 				if g.Deadlock.Has(s) {
 					continue
@@ -118,9 +127,20 @@ func (x *explorer) labelsAndRewards(g *Game) {
 					}
 					if g.Type == prism.TypeDTMC {
 						rw.Trans[c] = x.mixedReward(r, g.State(s), int32(s))
+						if x.exact {
+							rw.TransExact[c] = x.mixedRewardRat(r, g.State(s), int32(s))
+						}
 						continue
 					}
 					rw.Trans[c] = b.transReward(r, g.State(s), act, joint)
+					if x.exact {
+						rw.TransExact[c] = b.transRewardRat(r, g.State(s), act, joint)
+					}
+				}
+			}
+			for c, v := range rw.TransExact {
+				if v == nil { // the choices of deadlock states
+					rw.TransExact[c] = ratZero
 				}
 			}
 		}

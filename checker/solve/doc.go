@@ -24,7 +24,10 @@
 //	modular.go     exact systems solved modulo primes, rational reconstruction
 //	modelim.go     the elimination modulo a prime: sorted rows, Montgomery
 //	               products, the first prime's steps replayed by the others
-//	steadyexact.go S on a dtmc over the rationals (ExactSteady)
+//	steadyexact.go S and R[S] on a dtmc over the rationals (ExactSteady,
+//	               ExactSteadyRewards)
+//	chainreward.go R[F φ] and R[C] on a chain over the rationals
+//	               (ExactReachRewards, ExactTotalRewards)
 //	exact.go       exact values of unbounded reachability on turn-based games
 //	rewards.go     R[C<=k], R[I=k], R[F φ] and R[Fc φ]
 //	zeroreward.go  R[F0 φ] on turn-based games

@@ -16,6 +16,36 @@ import (
 // the components they reach, as in steady. An error (a *ChainLimitError)
 // when a system has more than MaxExactChainStates states.
 func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, error) {
+	one := big.NewRat(1, 1)
+	return exactSteady(g, prob, func(s int) *big.Rat {
+		if set[s] {
+			return one
+		}
+		return nil
+	})
+}
+
+// ExactSteadyRewards is SteadyRewards with exact rationals: the long-run
+// average reward of r per step, by the same renewal-reward systems with
+// each state's exact reward (its state reward and that of its choice)
+// for the steps in set.
+func ExactSteadyRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards) ([]*big.Rat, error) {
+	if !ExactRewardsOK(r) {
+		return nil, &OperatorError{Msg: "the reward structure has no exact values"}
+	}
+	return exactSteady(g, prob, func(s int) *big.Rat {
+		if lo, hi := g.Choices(s); hi-lo != 1 {
+			return nil // refused below
+		}
+		if v := rewardRat(g, r, s); v.Sign() != 0 {
+			return v
+		}
+		return nil
+	})
+}
+
+// exactSteady: the long-run average of w per state (w(s) nil: 0).
+func exactSteady(g *translate.Game, prob []*big.Rat, w func(s int) *big.Rat) ([]*big.Rat, error) {
 	n := g.NumStates
 	for s := 0; s < n; s++ {
 		if lo, hi := g.Choices(s); hi-lo != 1 {
@@ -41,8 +71,8 @@ func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, er
 		vars := c[1:]
 		sys := chainSystem[*big.Rat](f, ar, prob, vars, 2, func(int32, *big.Rat, []*big.Rat) {})
 		for k, s := range vars {
-			if set[s] {
-				sys.rhs[k][0] = f.one()
+			if v := w(s); v != nil {
+				sys.rhs[k][0] = v
 			}
 			sys.rhs[k][1] = f.one()
 		}
@@ -56,8 +86,8 @@ func ExactSteady(g *translate.Game, prob []*big.Rat, set []bool) ([]*big.Rat, er
 		}
 		// One cycle from r: its steps in set and its length.
 		inSet, length := new(big.Rat), big.NewRat(1, 1)
-		if set[r] {
-			inSet.SetInt64(1)
+		if v := w(r); v != nil {
+			inSet.Set(v)
 		}
 		tg, base := ar.targets(r)
 		tmp := new(big.Rat)

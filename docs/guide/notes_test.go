@@ -30,6 +30,7 @@ var notes = []struct{ text, ref string }{
 	{" has no effect: ", "prism#a-first-run"},
 	{"no strategy exported for this property: ", "prism#strategies--exportstrat"},
 	{"; the value printed is a float (", "precision#exact-probabilities-on-infinite-paths"},
+	{"; the value printed is a float (", "precision#exact-rewards-on-a-dtmc"},
 }
 
 // TestNotesDocumented: every note of the table is printed by the code
