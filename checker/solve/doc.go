@@ -22,6 +22,8 @@
 //	eliminate.go   sparse Gaussian elimination of a chain's equations, over
 //	               float64 or big.Rat (Markowitz order)
 //	modular.go     exact systems solved modulo primes, rational reconstruction
+//	modelim.go     the elimination modulo a prime: sorted rows, Montgomery
+//	               products, the first prime's steps replayed by the others
 //	steadyexact.go S and R[S] on a dtmc over the rationals (ExactSteady,
 //	               ExactSteadyRewards)
 //	chainreward.go R[F φ] and R[C] on a chain over the rationals

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -87,6 +88,110 @@ func TestRatReconstruct(t *testing.T) {
 		v.Mod(v, m)
 		if got := ratReconstruct(v, m, bound); got == nil || got.Cmp(q) != 0 {
 			t.Errorf("%v: got %v", q, got)
+		}
+	}
+}
+
+// solves accepts the solution of a system and rejects it with one value
+// changed, both over a common denominator (random systems) and over the
+// rationals (values whose denominators share nothing).
+func TestSolves(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	unrelated := &linSys[*big.Rat]{f: rats{}, m: 4, coef: make([]map[int32]*big.Rat, 4), exit: make([]*big.Rat, 4), rhs: make([][]*big.Rat, 4)}
+	for i := range 4 {
+		unrelated.coef[i] = map[int32]*big.Rat{}
+		unrelated.exit[i] = big.NewRat(1, 1)
+		unrelated.rhs[i] = []*big.Rat{new(big.Rat).Inv(new(big.Rat).SetInt(nextPrime(uint64(1)<<60 + uint64(i)*1000)))}
+	}
+	cases := []struct {
+		name   string
+		s      *linSys[*big.Rat]
+		common bool
+	}{
+		{"random 30", randomSys(r, 30, 2), true},
+		{"random 5", randomSys(r, 5, 1), true},
+		{"unrelated denominators", unrelated, false},
+	}
+	for _, c := range cases {
+		x, err := copySys(c.s).solve()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if nums, _ := overCommonDenom(x, 0); (nums != nil) != c.common {
+			t.Errorf("%s: over a common denominator %v, want %v", c.name, nums != nil, c.common)
+		}
+		if !solves(c.s, x) {
+			t.Errorf("%s: the solution does not solve the system", c.name)
+		}
+		x[len(x)-1][0] = new(big.Rat).Add(x[len(x)-1][0], big.NewRat(1, 3))
+		if solves(c.s, x) {
+			t.Errorf("%s: a changed value solves the system", c.name)
+		}
+	}
+}
+
+// nextPrime returns the least prime at least n.
+func nextPrime(n uint64) *big.Int {
+	x := new(big.Int).SetUint64(n)
+	for !x.ProbablyPrime(20) {
+		x.Add(x, big.NewInt(1))
+	}
+	return x
+}
+
+// mixedRadix gives back values below the product of its primes from
+// their residues.
+func TestMixedRadix(t *testing.T) {
+	for _, primes := range []int{1, 2, 5} {
+		mod := big.NewInt(1)
+		for i := range primes {
+			mod.Mul(mod, new(big.Int).SetUint64(modPrime(i)))
+		}
+		want := []*big.Int{big.NewInt(0), big.NewInt(7), new(big.Int).Sub(mod, big.NewInt(1)), new(big.Int).Rsh(mod, 3)}
+		var c mixedRadix
+		c.dig = make([][]uint64, len(want))
+		for i := range primes {
+			p := modPrime(i)
+			x := make([][]uint64, len(want))
+			for v, w := range want {
+				x[v] = []uint64{new(big.Int).Mod(w, new(big.Int).SetUint64(p)).Uint64()}
+			}
+			c.add(p, x)
+		}
+		for v, w := range want {
+			if got := c.value(v, new(big.Int)); got.Cmp(w) != 0 {
+				t.Errorf("%d primes, value %d: got %v, want %v", primes, v, got, w)
+			}
+		}
+	}
+}
+
+// ratMod agrees with big-integer arithmetic on small and large
+// numerators and denominators, of either sign.
+func TestRatMod(t *testing.T) {
+	p := modPrime(0)
+	pb := new(big.Int).SetUint64(p)
+	huge, _ := new(big.Int).SetString("-123456789012345678901234567890123456789", 10)
+	cases := []*big.Rat{
+		big.NewRat(1, 4), big.NewRat(-3, 4), big.NewRat(0, 1), big.NewRat(7, 1),
+		big.NewRat(math.MinInt64, 3), big.NewRat(math.MaxInt64, 5),
+		new(big.Rat).SetFrac(huge, big.NewInt(9)), new(big.Rat).SetFrac(big.NewInt(2), new(big.Int).Neg(huge)),
+		new(big.Rat).SetFrac(big.NewInt(1), new(big.Int).Mul(pb, big.NewInt(3))),
+	}
+	c := newRatMod(p)
+	for _, r := range cases {
+		got, ok := c.of(r)
+		d := new(big.Int).Mod(r.Denom(), pb)
+		if d.Sign() == 0 {
+			if ok {
+				t.Errorf("%v: got %d, want no residue", r, got)
+			}
+			continue
+		}
+		want := new(big.Int).Mod(r.Num(), pb)
+		want.Mul(want, new(big.Int).ModInverse(d, pb)).Mod(want, pb)
+		if !ok || got != want.Uint64() {
+			t.Errorf("%v: got %d, %v, want %v", r, got, ok, want)
 		}
 	}
 }
