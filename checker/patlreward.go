@@ -145,6 +145,13 @@ func (c *Checker) reachRewards(q solve.Query, x *prism.RewardOp, r *translate.Re
 	if err != nil {
 		return nil, err
 	}
+	if x.ContentKind == 'F' && c.isChain() {
+		// on a chain the equations are solved directly where it is cheap
+		// (value iteration beyond)
+		if v, err := solve.ChainReachRewards(c.g, r, target); err == nil {
+			return v, nil
+		}
+	}
 	return solve.ReachRewards(c.g, q, r, target, x.ContentKind != 'F')
 }
 

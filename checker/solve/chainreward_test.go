@@ -99,6 +99,23 @@ func TestExactRewardsRandom(t *testing.T) {
 			if err == nil {
 				fl, err = solve.ReachRewards(g, solve.Query{Max: true}, rw, target, false)
 			}
+			if err == nil {
+				// the direct float solve is within rounding of the exact value
+				var direct []float64
+				if direct, err = solve.ChainReachRewards(g, rw, target); err == nil {
+					for s := range direct {
+						if ex[s] == nil {
+							if !math.IsInf(direct[s], 1) {
+								t.Errorf("chain %d state %d: exact +∞, direct float %v", it, s, direct[s])
+							}
+							continue
+						}
+						if e, _ := ex[s].Float64(); math.Abs(direct[s]-e) > 1e-12*math.Max(1, e) {
+							t.Errorf("chain %d state %d: exact %v (%v), direct float %v", it, s, ex[s], e, direct[s])
+						}
+					}
+				}
+			}
 		}
 		if err != nil {
 			t.Fatalf("chain %d: %v", it, err)
