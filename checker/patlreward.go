@@ -102,6 +102,13 @@ func (c *Checker) rewardValues(q solve.Query, x *prism.RewardOp, starts []int) (
 	switch x.ContentKind {
 	case 'C', 'I':
 		if x.TimeBound == nil {
+			if c.isChain() {
+				// on a chain the equations are solved directly where it is
+				// cheap (value iteration beyond)
+				if all, err = solve.ChainTotalRewards(c.g, r, nil); err == nil {
+					break
+				}
+			}
 			all, err = solve.TotalRewards(c.g, q, r)
 			break
 		}
@@ -145,10 +152,16 @@ func (c *Checker) reachRewards(q solve.Query, x *prism.RewardOp, r *translate.Re
 	if err != nil {
 		return nil, err
 	}
-	if x.ContentKind == 'F' && c.isChain() {
+	if c.isChain() {
 		// on a chain the equations are solved directly where it is cheap
 		// (value iteration beyond)
-		if v, err := solve.ChainReachRewards(c.g, r, target); err == nil {
+		var v []float64
+		if x.ContentKind == 'F' {
+			v, err = solve.ChainReachRewards(c.g, r, target)
+		} else {
+			v, err = solve.ChainTotalRewards(c.g, r, target)
+		}
+		if err == nil {
 			return v, nil
 		}
 	}

@@ -168,33 +168,78 @@ func ChainReachRewards(g *translate.Game, r *translate.Rewards, target []bool) (
 			out[i] = math.Inf(1)
 		}
 	}
-	if len(vars) == 0 {
-		return out, nil
-	}
-	if len(vars) > maxFloatChainStates {
-		return nil, &ChainLimitError{States: len(vars), Limit: maxFloatChainStates, What: "states"}
-	}
 	// A state with probability 1 of reaching target has all its
 	// successors so: the exits of the system go to target, worth 0.
-	sys := chainSystem[float64](floats{}, ar, g.Prob, vars, 1, func(int32, float64, []float64) {})
+	return out, solveRewardSysFloat(ar, r, vars, out)
+}
+
+// ChainTotalRewards is R[C] (stop nil) or R[Fc stop] on chain g in
+// floating point: the equations of exactTotal solved by elimination in
+// floats, +Inf where a rewarded step recurs with positive probability. A
+// *ChainLimitError when the system is too large to eliminate cheaply.
+func ChainTotalRewards(g *translate.Game, r *translate.Rewards, stop []bool) ([]float64, error) {
+	ar := GameArena(g)
+	if !ar.isChain() {
+		return nil, &OperatorError{Msg: "a direct solve needs a Markov chain (one choice per state)"}
+	}
+	stopped := func(i int) bool { return stop != nil && stop[i] }
+	inf := cumulativeInf(NewSolver(ar, NewView(g, nil), true), r, stop, nil)
+	rewarded := make([]bool, ar.n)
+	allowed := make([]bool, ar.n)
+	for i := range rewarded {
+		allowed[i] = !stopped(i)
+		rewarded[i] = allowed[i] && rewardFloat(g, r, ar.state(i)) != 0
+	}
+	can := ar.canReach(allowed, rewarded)
+	out := make([]float64, ar.n)
+	var vars []int
+	for i := range out {
+		switch {
+		case stopped(i):
+		case inf[i]:
+			out[i] = math.Inf(1)
+		case can[i]:
+			vars = append(vars, i)
+		}
+	}
+	// as in exactTotal: the exits of the system go to states worth 0
+	return out, solveRewardSysFloat(ar, r, vars, out)
+}
+
+// rewardFloat is the reward of state s of chain g: its state reward and
+// that of its one choice.
+func rewardFloat(g *translate.Game, r *translate.Rewards, s int) float64 {
+	v := 0.0
+	if r.State != nil {
+		v += r.State[s]
+	}
+	if lo, hi := g.Choices(s); hi > lo && r.Trans != nil {
+		v += r.Trans[lo]
+	}
+	return v
+}
+
+// solveRewardSysFloat solves x = r + P x over vars (exits worth 0) into
+// out by elimination in floats, or gives a *ChainLimitError when that
+// would not be cheap.
+func solveRewardSysFloat(ar *Arena, r *translate.Rewards, vars []int, out []float64) error {
+	if len(vars) == 0 {
+		return nil
+	}
+	if len(vars) > maxFloatChainStates {
+		return &ChainLimitError{States: len(vars), Limit: maxFloatChainStates, What: "states"}
+	}
+	sys := chainSystem[float64](floats{}, ar, ar.g.Prob, vars, 1, func(int32, float64, []float64) {})
 	sys.work = maxFloatWork
 	for k, i := range vars {
-		s := ar.state(i)
-		v := 0.0
-		if r.State != nil {
-			v += r.State[s]
-		}
-		if lo, hi := g.Choices(s); hi > lo && r.Trans != nil {
-			v += r.Trans[lo]
-		}
-		sys.rhs[k][0] = v
+		sys.rhs[k][0] = rewardFloat(ar.g, r, ar.state(i))
 	}
 	x, err := solveSys(sys)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	for k, i := range vars {
 		out[i] = x[k][0]
 	}
-	return out, nil
+	return nil
 }

@@ -79,7 +79,7 @@ func TestExactRewardsRandom(t *testing.T) {
 		}
 		total := it%3 != 0 // R[C] (it%3 == 1) or R[Fc target] (2)
 		var ex []*big.Rat
-		var fl []float64
+		var fl, direct []float64
 		var err error
 		stop := target
 		switch {
@@ -89,10 +89,16 @@ func TestExactRewardsRandom(t *testing.T) {
 			if err == nil {
 				fl, err = solve.TotalRewards(g, solve.Query{Max: true}, rw)
 			}
+			if err == nil {
+				direct, err = solve.ChainTotalRewards(g, rw, nil)
+			}
 		case it%3 == 2:
 			ex, err = solve.ExactCumulativeRewards(g, ratProbs(g), rw, target)
 			if err == nil {
 				fl, err = solve.CumulativeRewards(g, solve.Query{Max: true}, rw, target)
+			}
+			if err == nil {
+				direct, err = solve.ChainTotalRewards(g, rw, target)
 			}
 		default:
 			ex, err = solve.ExactReachRewards(g, ratProbs(g), rw, target)
@@ -100,21 +106,19 @@ func TestExactRewardsRandom(t *testing.T) {
 				fl, err = solve.ReachRewards(g, solve.Query{Max: true}, rw, target, false)
 			}
 			if err == nil {
-				// the direct float solve is within rounding of the exact value
-				var direct []float64
-				if direct, err = solve.ChainReachRewards(g, rw, target); err == nil {
-					for s := range direct {
-						if ex[s] == nil {
-							if !math.IsInf(direct[s], 1) {
-								t.Errorf("chain %d state %d: exact +∞, direct float %v", it, s, direct[s])
-							}
-							continue
-						}
-						if e, _ := ex[s].Float64(); math.Abs(direct[s]-e) > 1e-12*math.Max(1, e) {
-							t.Errorf("chain %d state %d: exact %v (%v), direct float %v", it, s, ex[s], e, direct[s])
-						}
-					}
+				direct, err = solve.ChainReachRewards(g, rw, target)
+			}
+		}
+		// the direct float solve is within rounding of the exact value
+		for s := range direct {
+			if ex[s] == nil {
+				if !math.IsInf(direct[s], 1) {
+					t.Errorf("chain %d (total %v) state %d: exact +∞, direct float %v", it, total, s, direct[s])
 				}
+				continue
+			}
+			if e, _ := ex[s].Float64(); math.Abs(direct[s]-e) > 1e-12*math.Max(1, e) {
+				t.Errorf("chain %d (total %v) state %d: exact %v (%v), direct float %v", it, total, s, ex[s], e, direct[s])
 			}
 		}
 		if err != nil {
