@@ -1,6 +1,10 @@
 package solve
 
-import "slices"
+import (
+	"slices"
+
+	"github.com/onus-mc/onus/checker/limit"
+)
 
 // SCCs returns the strongly connected components of the graph with nodes
 // 0..n-1 (n < 2^31) and the edges succ reports, in reverse topological
@@ -9,7 +13,9 @@ import "slices"
 // stack so that long chains cannot overflow the goroutine stack. The
 // successors of the nodes on the depth-first path share one buffer and
 // the components one array of n nodes, so that a graph of 10^7 nodes
-// costs a few words per node and no allocation per node.
+// costs a few words per node and no allocation per node. It reads the
+// deadline (--timeout, Ctrl-C) every 4096 nodes: a 10^7-node graph takes
+// about a second.
 func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 	index := make([]int32, n)
 	low := make([]int32, n)
@@ -32,6 +38,9 @@ func SCCs(n int, succ func(i int, edge func(j int))) [][]int {
 	var buf []int32
 	push := func(j int) { buf = append(buf, int32(j)) }
 	open := func(v int32) {
+		if next&4095 == 4095 {
+			limit.CheckDeadline()
+		}
 		index[v], low[v] = next, next
 		next++
 		stack = append(stack, v)

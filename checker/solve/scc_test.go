@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/onus-mc/onus/checker/limit"
 )
 
 // SCCs against the reachability closure on random graphs: two nodes share
@@ -107,5 +109,20 @@ func BenchmarkSCCsGrid(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		SCCs(w*w, succ)
+	}
+}
+
+// TestSCCsPolls: the components of a long path read the deadline within
+// (every 4096 nodes), so --timeout and Ctrl-C stop them.
+func TestSCCsPolls(t *testing.T) {
+	const n = 1 << 16
+	before := limit.Readings()
+	SCCs(n, func(i int, edge func(int)) {
+		if i+1 < n {
+			edge(i + 1)
+		}
+	})
+	if got := limit.Readings() - before; got < n/4096 {
+		t.Errorf("%d readings of the deadline for %d nodes, want at least %d", got, n, n/4096)
 	}
 }
