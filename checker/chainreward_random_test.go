@@ -111,3 +111,55 @@ func TestChainRewardsRandomModels(t *testing.T) {
 		}
 	}
 }
+
+// TestExactVectorsRandomModels: on random dtmc models, arithmetic and
+// filters over R, P and S (states with exact values next to +∞ ones and
+// to floats) give under --exact the float result within rounding, and an
+// exact value, where there is one, whose float is the one printed.
+func TestExactVectorsRandomModels(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 9))
+	props := []string{
+		`R=? [ F s=%d ]`,
+		`R=? [ C ]`,
+		`R=? [ Fc s=%d ]`,
+		`1 - R=? [ F s=%d ] / 2`,
+		`filter(min, R=? [ F s=%d ])`,
+		`filter(max, R=? [ C ], s<=%d)`,
+		`filter(avg, R=? [ Fc s=%d ] + P=? [ F s=%d ])`,
+		`filter(sum, P=? [ F<=2 s=%d ] * R=? [ C ])`,
+		`filter(state, R=? [ F s=%d ] - P=? [ G s!=%d ], s=0)`,
+		`filter(sum, S=? [ s=%d ] * s + R=? [ S ])`,
+		`max(R=? [ F s=%d ], P=? [ F s=%d ])`,
+		`filter(count, R=? [ F s=%d ] <= 2)`,
+	}
+	for it := 0; it < 120; it++ {
+		n := 2 + r.IntN(5)
+		src := randomDTMCSrc(r, n)
+		for _, p := range props {
+			k := r.IntN(n)
+			prop := strings.ReplaceAll(p, "%d", fmt.Sprint(k))
+			fl, err := checkProps(t, src, prop+"\n", Config{})
+			if err != nil {
+				t.Fatalf("model %d %s: %v\n%s", it, prop, err, src)
+			}
+			ex, err := checkProps(t, src, prop+"\n", Config{Exact: true})
+			if err != nil {
+				t.Fatalf("model %d %s --exact: %v\n%s", it, prop, err, src)
+			}
+			if fl.Kind != ex.Kind {
+				t.Fatalf("model %d %s: kinds %v and %v", it, prop, fl.Kind, ex.Kind)
+			}
+			if fl.Kind != KindNumber {
+				continue
+			}
+			if !(fl.Number == ex.Number || math.IsNaN(fl.Number) && math.IsNaN(ex.Number) || relNear(fl.Number, ex.Number, 1e-9) || math.Abs(fl.Number-ex.Number) < 1e-12) {
+				t.Errorf("model %d %s: float %v, --exact %v (exact %v)\n%s", it, prop, fl.Number, ex.Number, ex.Exact, src)
+			}
+			if ex.Exact != nil {
+				if x, _ := ex.Exact.Float64(); x != ex.Number {
+					t.Errorf("model %d %s: exact %v is %v, printed %v", it, prop, ex.Exact, x, ex.Number)
+				}
+			}
+		}
+	}
+}
