@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -98,8 +99,13 @@ func (c *Checker) filterVec(x *prism.FilterExpr) (*vec, error) {
 	case "min", "max":
 		best := c.extremum(v, set, op == "max")
 		var exact *big.Rat
-		if v.r != nil && v.exactOver(set) {
-			exact = ratExtremum(v, set, op == "max")
+		over := set // the states the extremum is among
+		if op == "min" && !math.IsInf(best, 1) {
+			// a state of value +∞ (no exact value) is never a finite minimum
+			over = slices.DeleteFunc(slices.Clone(set), func(s int) bool { return math.IsInf(v.f[s], 1) })
+		}
+		if v.r != nil && v.exactOver(over) {
+			exact = ratExtremum(v, over, op == "max")
 			best = resp.RatFloat(exact)
 		}
 		c.logf("%s value over %s: %s", map[bool]string{true: "Maximum", false: "Minimum"}[op == "max"], where, formatNum(best, v.t))

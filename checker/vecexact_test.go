@@ -11,6 +11,10 @@ import (
 // the infinite paths of a chain, S, the history passes, constants), and
 // print floats only where one has none. On grSrc, P=? [F s=3] is 1/3 at
 // s=0, 2/3 at s=1, 0 at s=2 and 1 at s=3; P=? [F s=2] is 2/3 at s=0.
+// grReward gives grSrc a reward of 1/5 a step.
+const grReward = `rewards "r" true : 1/5; endrewards
+`
+
 func TestExactArithmetic(t *testing.T) {
 	cpd := cpdSrc(t)
 	cases := []struct {
@@ -19,6 +23,10 @@ func TestExactArithmetic(t *testing.T) {
 		number       float64
 	}{
 		{grSrc, `1 - P=? [ F s=3 ]`, "2/3", 2.0 / 3},
+		// R=? [F s=3] is +∞ at s=2 (no exact value), 0 at s=3: +∞ is no
+		// finite minimum, but it is a maximum
+		{grSrc + grReward, `filter(min, R=? [ F s=3 ] + 1/3, s>=2)`, "1/3", 1.0 / 3},
+		{grSrc + grReward, `filter(max, R=? [ F s=3 ], s>=2)`, "", math.Inf(1)},
 		{grSrc, `P=? [ F s=3 ] / P=? [ F s=2 ]`, "1/2", 0.5},
 		{grSrc, `(P=? [ F s=3 ] + P=? [ F s=2 ]) * 3`, "3", 3},
 		{grSrc, `filter(avg, P=? [ F s=3 ])`, "1/2", 0.5},
