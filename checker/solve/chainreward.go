@@ -123,17 +123,25 @@ func rewardRat(g *translate.Game, r *translate.Rewards, s int) *big.Rat {
 
 // solveRewardSys solves x = r + P x over vars (exits worth 0) into out.
 func solveRewardSys(ar *Arena, prob []*big.Rat, r *translate.Rewards, vars []int, out []*big.Rat) error {
+	return rewardSys(rats{}, ar, prob, func(s int) *big.Rat { return rewardRat(ar.g, r, s) }, vars, out, MaxExactChainStates, 0, solveExact)
+}
+
+// rewardSys solves x = rew + P x over vars (exits worth 0) into out, in
+// field f, with solver: a *ChainLimitError beyond most variables (and
+// work coefficient updates, 0 for no bound).
+func rewardSys[T any](f field[T], ar *Arena, prob []T, rew func(s int) T, vars []int, out []T, most, work int, solver func(*linSys[T]) ([][]T, error)) error {
 	if len(vars) == 0 {
 		return nil
 	}
-	if len(vars) > MaxExactChainStates {
-		return &ChainLimitError{States: len(vars), Limit: MaxExactChainStates, What: "states"}
+	if len(vars) > most {
+		return &ChainLimitError{States: len(vars), Limit: most, What: "states"}
 	}
-	sys := chainSystem[*big.Rat](rats{}, ar, prob, vars, 1, func(int32, *big.Rat, []*big.Rat) {})
+	sys := chainSystem(f, ar, prob, vars, 1, func(int32, T, []T) {})
+	sys.work = work
 	for k, i := range vars {
-		sys.rhs[k][0] = rewardRat(ar.g, r, ar.state(i))
+		sys.rhs[k][0] = rew(ar.state(i))
 	}
-	x, err := solveExact(sys)
+	x, err := solver(sys)
 	if err != nil {
 		return err
 	}
@@ -223,23 +231,5 @@ func rewardFloat(g *translate.Game, r *translate.Rewards, s int) float64 {
 // out by elimination in floats, or gives a *ChainLimitError when that
 // would not be cheap.
 func solveRewardSysFloat(ar *Arena, r *translate.Rewards, vars []int, out []float64) error {
-	if len(vars) == 0 {
-		return nil
-	}
-	if len(vars) > maxFloatChainStates {
-		return &ChainLimitError{States: len(vars), Limit: maxFloatChainStates, What: "states"}
-	}
-	sys := chainSystem[float64](floats{}, ar, ar.g.Prob, vars, 1, func(int32, float64, []float64) {})
-	sys.work = maxFloatWork
-	for k, i := range vars {
-		sys.rhs[k][0] = rewardFloat(ar.g, r, ar.state(i))
-	}
-	x, err := solveSys(sys)
-	if err != nil {
-		return err
-	}
-	for k, i := range vars {
-		out[i] = x[k][0]
-	}
-	return nil
+	return rewardSys(floats{}, ar, ar.g.Prob, func(s int) float64 { return rewardFloat(ar.g, r, s) }, vars, out, maxFloatChainStates, maxFloatWork, solveSys[float64])
 }
