@@ -15,6 +15,19 @@ import (
 const grReward = `rewards "r" true : 1/5; endrewards
 `
 
+// smgChainSrc is an smg whose states have one choice each (s=2 and s=3
+// deadlock and get a self-loop): P(F s=3) = 2/5 from s=0, and the
+// rewards 1 for a and 2 for b gather 12/5 in all.
+const smgChainSrc = `smg
+player p1 [a], [b] endplayer
+module m
+	s : [0..3] init 0;
+	[a] s=0 -> 1/2:(s'=1) + 1/2:(s'=2);
+	[b] s=1 -> 1/3:(s'=0) + 2/3:(s'=3);
+endmodule
+rewards "r" [a] true : 1; [b] true : 2; endrewards
+`
+
 func TestExactArithmetic(t *testing.T) {
 	cpd := cpdSrc(t)
 	cases := []struct {
@@ -23,6 +36,12 @@ func TestExactArithmetic(t *testing.T) {
 		number       float64
 	}{
 		{grSrc, `1 - P=? [ F s=3 ]`, "2/3", 2.0 / 3},
+		// an smg whose states have one choice each is solved as a chain
+		// (the view of no coalition counts every owner in)
+		{smgChainSrc, `<<p1>> Pmax=? [ F s=3 ]`, "2/5", 2.0 / 5},
+		{smgChainSrc, `<<p1>> R{"r"}min=? [ C ]`, "12/5", 12.0 / 5},
+		{smgChainSrc, `<<p1>> R{"r"}max=? [ F s>=2 ]`, "12/5", 12.0 / 5},
+		{smgChainSrc, `<<p1>> R{"r"}min=? [ Fc s=3 ]`, "12/5", 12.0 / 5},
 		// R=? [F s=3] is +∞ at s=2 (no exact value), 0 at s=3: +∞ is no
 		// finite minimum, but it is a maximum
 		{grSrc + grReward, `filter(min, R=? [ F s=3 ] + 1/3, s>=2)`, "1/3", 1.0 / 3},

@@ -62,10 +62,13 @@ func NewView(g *translate.Game, coal []bool) *View {
 
 // inCoalition reports whether the chooser of game state s (smg owner, the
 // mdp's player) belongs to the coalition; dtmc states have one choice.
+// The view of no coalition (nil), which the direct solves of a chain take
+// (every state has one choice at most, so who chooses does not matter),
+// counts every chooser in.
 func (v *View) inCoalition(s int) bool {
 	g := v.g
 	switch {
-	case g.Owner != nil:
+	case g.Owner != nil && v.coal != nil:
 		return v.coal[g.Owner[s]]
 	case len(v.coal) > 0:
 		return v.coal[0]
