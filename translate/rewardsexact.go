@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"math"
 	"math/big"
-
-	"github.com/onus-mc/onus/prism"
 )
 
 // Exact rewards (Config.Exact, Rewards.StateExact and TransExact): each
@@ -86,21 +84,7 @@ func (b *builder) stateRewardRat(r *creward, s []int32) *big.Rat {
 func (b *builder) transRewardRat(r *creward, s []int32, action int32, joint []int32) *big.Rat {
 	var sum *big.Rat
 	for i := range r.trans {
-		it := &r.trans[i]
-		if b.typ == prism.TypeCSG {
-			if !subsetOf(it.labels, joint) {
-				continue
-			}
-		} else {
-			a := int32(0)
-			if len(it.labels) > 0 {
-				a = int32(it.labels[0])
-			}
-			if a != action {
-				continue
-			}
-		}
-		if it.guard(s) {
+		if it := &r.trans[i]; b.transApplies(it, s, action, joint) {
 			sum = addRat(sum, b.rewardRat(it, s))
 		}
 	}
