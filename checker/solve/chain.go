@@ -75,26 +75,11 @@ func IsChain(g *translate.Game) bool {
 }
 
 func chainPath[T any](f field[T], ar *Arena, prob []T, op Op, left, right []bool) ([]T, error) {
-	n := len(right)
-	switch op {
-	case OpF:
-		all := make([]bool, n)
-		for i := range all {
-			all[i] = true
-		}
-		return chainUntil(f, ar, prob, all, right)
-	case OpU:
-		return chainUntil(f, ar, prob, left, right)
-	case OpG:
-		return chainWeak(f, ar, prob, right, make([]bool, n))
-	case OpW:
-		return chainWeak(f, ar, prob, left, right)
+	weak, a, b := opSets(op, left, right)
+	if weak {
+		return chainWeak(f, ar, prob, a, b)
 	}
-	ab := make([]bool, n) // a R b = b W (a ∧ b)
-	for i := range ab {
-		ab[i] = left[i] && right[i]
-	}
-	return chainWeak(f, ar, prob, right, ab)
+	return chainUntil(f, ar, prob, a, b)
 }
 
 // chainWeak: P[a W b] = 1 − P[¬b U (¬a ∧ ¬b)].
