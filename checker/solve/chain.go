@@ -125,10 +125,7 @@ func chainUntil[T any](f field[T], ar *Arena, prob []T, a, b []bool) ([]T, error
 	if len(vars) == 0 {
 		return out, nil
 	}
-	maxStates, work := MaxExactChainStates, 0
-	if _, ok := any(f).(floats); ok {
-		maxStates, work = maxFloatChainStates, maxFloatWork
-	}
+	maxStates, work := elimLimits(f)
 	if len(vars) > maxStates {
 		return nil, &ChainLimitError{States: len(vars), Limit: maxStates, What: "states"}
 	}
@@ -155,6 +152,17 @@ func (a *Arena) isChain() bool {
 		}
 	}
 	return true
+}
+
+// elimLimits are the most variables of a direct solve in field f and the
+// coefficient updates it may take (0: no bound): exact rationals up to
+// MaxExactChainStates, floats up to maxFloatChainStates and maxFloatWork,
+// value iteration serving beyond.
+func elimLimits[T any](f field[T]) (most, work int) {
+	if _, ok := any(f).(floats); ok {
+		return maxFloatChainStates, maxFloatWork
+	}
+	return MaxExactChainStates, 0
 }
 
 // chainSystem builds the system of the arena states vars of a chain with

@@ -161,16 +161,17 @@ func rewardRat(g *translate.Game, r *translate.Rewards, s int) *big.Rat {
 
 // solveRewardSys solves x = r + P x over vars (exits worth 0) into out.
 func solveRewardSys(ar *Arena, prob []*big.Rat, r *translate.Rewards, vars []int, out []*big.Rat) error {
-	return rewardSys(rats{}, ar, prob, func(s int) *big.Rat { return rewardRat(ar.g, r, s) }, vars, out, MaxExactChainStates, 0, solveExact)
+	return rewardSys(rats{}, ar, prob, func(s int) *big.Rat { return rewardRat(ar.g, r, s) }, vars, out, solveExact)
 }
 
 // rewardSys solves x = rew + P x over vars (exits worth 0) into out, in
-// field f, with solver: a *ChainLimitError beyond most variables (and
-// work coefficient updates, 0 for no bound).
-func rewardSys[T any](f field[T], ar *Arena, prob []T, rew func(s int) T, vars []int, out []T, most, work int, solver func(*linSys[T]) ([][]T, error)) error {
+// field f, with solver: a *ChainLimitError beyond f's limits
+// (elimLimits).
+func rewardSys[T any](f field[T], ar *Arena, prob []T, rew func(s int) T, vars []int, out []T, solver func(*linSys[T]) ([][]T, error)) error {
 	if len(vars) == 0 {
 		return nil
 	}
+	most, work := elimLimits(f)
 	if len(vars) > most {
 		return &ChainLimitError{States: len(vars), Limit: most, What: "states"}
 	}
@@ -238,5 +239,5 @@ func rewardFloat(g *translate.Game, r *translate.Rewards, s int) float64 {
 // out by elimination in floats, or gives a *ChainLimitError when that
 // would not be cheap.
 func solveRewardSysFloat(ar *Arena, r *translate.Rewards, vars []int, out []float64) error {
-	return rewardSys(floats{}, ar, ar.g.Prob, func(s int) float64 { return rewardFloat(ar.g, r, s) }, vars, out, maxFloatChainStates, maxFloatWork, solveSys[float64])
+	return rewardSys(floats{}, ar, ar.g.Prob, func(s int) float64 { return rewardFloat(ar.g, r, s) }, vars, out, solveSys[float64])
 }
