@@ -248,6 +248,17 @@ func (c *Checker) needProfile() {
 	}
 }
 
+// exactProbs returns the game's transition probabilities as exact
+// rationals under Config.Exact (made with the behaviour profile, which it
+// computes if no query has yet), else nil.
+func (c *Checker) exactProbs() []*big.Rat {
+	if !c.cfg.Exact {
+		return nil
+	}
+	c.needProfile()
+	return c.probRat
+}
+
 // errAt returns a one-entry prism.ErrorList positioned at p.
 func (c *Checker) errAt(p prism.Pos, format string, args ...any) error {
 	var l prism.ErrorList

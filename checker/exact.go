@@ -15,11 +15,7 @@ import (
 // unbounded F or U over state formulas on a turn-based game. Nil
 // otherwise (the float values of value iteration stand).
 func (c *Checker) exactValues(q solve.Query, op patlOp, starts []int) []*big.Rat {
-	if !c.cfg.Exact || q.Sure {
-		return nil
-	}
-	c.needProfile()
-	if c.probRat == nil {
+	if q.Sure || c.exactProbs() == nil {
 		return nil
 	}
 	if op.rew != nil {

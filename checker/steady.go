@@ -64,11 +64,8 @@ func (c *Checker) steadyValues(x *prism.ProbOp) ([]float64, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c.cfg.Exact {
-		c.needProfile() // the exact probabilities are made with the behaviour profile
-	}
-	if c.cfg.Exact && c.probRat != nil {
-		ex, err := solve.ExactSteady(c.g, c.probRat, set)
+	if prob := c.exactProbs(); prob != nil {
+		ex, err := solve.ExactSteady(c.g, prob, set)
 		if err == nil {
 			v := ratFloats(ex, nil)
 			c.cacheSteady(x, v, ex)

@@ -7,15 +7,47 @@ import (
 	"github.com/onus-mc/onus/prism"
 )
 
-// exactMemo remembers the exact probability of one update by the values
-// of the variables its expression reads (through formulas too), so that
-// the expression is evaluated with big.Rat once per distinct valuation of
-// them, not once per state. The variables are found in the expression's
-// tree; when it holds a node this does not know, nothing is remembered.
-type exactMemo struct {
+// valMemo remembers the exact value of an expression (an update's
+// probability, a reward item's value) by the values of the variables it
+// reads (through formulas too), so that it is evaluated with big.Rat once
+// per distinct valuation of them, not once per state. The variables are
+// found in the expression's tree; when it holds a node this does not
+// know, nothing is remembered.
+type valMemo[V any] struct {
 	deps []int // variable indices read; nil with ok false: not memoised
 	ok   bool
-	vals map[string]xrat
+	vals map[string]V
+	key  []byte // the key of the last lookup
+}
+
+// newValMemo is the memo of an expression reading deps (ok false: not
+// memoised).
+func newValMemo[V any](deps []int, ok bool) *valMemo[V] {
+	m := &valMemo[V]{deps: deps, ok: ok}
+	if ok {
+		m.vals = map[string]V{}
+	}
+	return m
+}
+
+// lookup returns the value remembered for state s, if any; store then
+// remembers one for s.
+func (m *valMemo[V]) lookup(s []int32) (V, bool) {
+	key := m.key[:0]
+	for _, vi := range m.deps {
+		key = binary.LittleEndian.AppendUint32(key, uint32(s[vi]))
+	}
+	m.key = key
+	v, ok := m.vals[string(key)]
+	return v, ok
+}
+
+// store remembers v for the state of the last lookup, up to
+// maxMemoEntries values.
+func (m *valMemo[V]) store(v V) {
+	if len(m.vals) < maxMemoEntries {
+		m.vals[string(m.key)] = v
+	}
 }
 
 // noExactMemo turns the memo off, for tests that compare with it on.
@@ -27,13 +59,8 @@ var noExactMemo = false
 const maxMemoEntries = 1 << 14
 
 // newExactMemo finds the variables the probability of u reads.
-func (x *explorer) newExactMemo(u *update) *exactMemo {
-	m := &exactMemo{}
-	m.deps, m.ok = x.b.exprDeps(u.probE, u.ren)
-	if m.ok {
-		m.vals = map[string]xrat{}
-	}
-	return m
+func (x *explorer) newExactMemo(u *update) *valMemo[xrat] {
+	return newValMemo[xrat](x.b.exprDeps(u.probE, u.ren))
 }
 
 // exprDeps returns the indices of the variables e reads (through
@@ -97,7 +124,7 @@ func (x *explorer) exactProb(u *update, p float64) xrat {
 	m := x.memo[u]
 	if m == nil {
 		if x.memo == nil {
-			x.memo = map[*update]*exactMemo{}
+			x.memo = map[*update]*valMemo[xrat]{}
 		}
 		m = x.newExactMemo(u)
 		x.memo[u] = m
@@ -105,18 +132,11 @@ func (x *explorer) exactProb(u *update, p float64) xrat {
 	if !m.ok || noExactMemo {
 		return x.evalExact(u, p)
 	}
-	key := x.memoKey[:0]
-	for _, vi := range m.deps {
-		key = binary.LittleEndian.AppendUint32(key, uint32(x.s2[vi]))
-	}
-	x.memoKey = key
-	if r, ok := m.vals[string(key)]; ok {
+	if r, ok := m.lookup(x.s2); ok {
 		return r
 	}
 	r := x.evalExact(u, p)
-	if len(m.vals) < maxMemoEntries {
-		m.vals[string(key)] = r
-	}
+	m.store(r)
 	return r
 }
 

@@ -91,10 +91,9 @@ type explorer struct {
 	done     []bool
 	exact    bool
 	// exact: the distinct probabilities, each update's memo, scratch
-	rats    ratTable
-	memo    map[*update]*exactMemo
-	memoKey []byte
-	chRat   []xrat // the exact probabilities of the choice emit makes
+	rats  ratTable
+	memo  map[*update]*valMemo[xrat]
+	chRat []xrat // the exact probabilities of the choice emit makes
 	// keepElems keeps every element of a choice (dtmc: targets are merged
 	// only after normalisation, as PRISM adds them one by one).
 	keepElems bool

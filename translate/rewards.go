@@ -103,25 +103,32 @@ func (b *builder) stateReward(r *creward, s []int32) float64 {
 func (b *builder) transReward(r *creward, s []int32, action int32, joint []int32) float64 {
 	sum := 0.0
 	for i := range r.trans {
-		it := &r.trans[i]
-		if b.typ == prism.TypeCSG {
-			if !subsetOf(it.labels, joint) {
-				continue
-			}
-		} else {
-			a := int32(0)
-			if len(it.labels) > 0 {
-				a = int32(it.labels[0])
-			}
-			if a != action {
-				continue
-			}
-		}
-		if it.guard(s) {
+		if it := &r.trans[i]; b.transApplies(it, s, action, joint) {
 			sum += b.rewardValue(it, r, r.allowN, true, s)
 		}
 	}
 	return sum
+}
+
+// transApplies reports whether transition reward item it counts for a
+// choice with the given action (mdp/smg/dtmc; unlabelled items go with
+// the unlabelled action 0) or joint action set (csg) in state s: its
+// labels match and its guard holds.
+func (b *builder) transApplies(it *rewItem, s []int32, action int32, joint []int32) bool {
+	if b.typ == prism.TypeCSG {
+		if !subsetOf(it.labels, joint) {
+			return false
+		}
+	} else {
+		a := int32(0)
+		if len(it.labels) > 0 {
+			a = int32(it.labels[0])
+		}
+		if a != action {
+			return false
+		}
+	}
+	return it.guard(s)
 }
 
 func subsetOf(labels []int, joint []int32) bool {

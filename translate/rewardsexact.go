@@ -1,11 +1,8 @@
 package translate
 
 import (
-	"encoding/binary"
 	"math"
 	"math/big"
-
-	"github.com/onus-mc/onus/prism"
 )
 
 // Exact rewards (Config.Exact, Rewards.StateExact and TransExact): each
@@ -15,44 +12,28 @@ import (
 // ratZero is the shared exact 0 of the reward vectors.
 var ratZero = new(big.Rat)
 
-// rewardMemo remembers an item's exact values by the values of the
-// variables its expression reads (as exactMemo does for probabilities):
-// a constant is evaluated once, and equal values share one big.Rat.
-type rewardMemo struct {
-	deps []int
-	ok   bool
-	vals map[string]*big.Rat
-	key  []byte
-}
+// rewardMemo remembers a reward item's exact values (exactmemo.go).
+type rewardMemo = valMemo[*big.Rat]
 
 // rewardRat is the exact value of item it in state s: the expression
 // evaluated with big.Rat, or its float's exact value where it is not
 // rational (a function of doubles).
 func (b *builder) rewardRat(it *rewItem, s []int32) *big.Rat {
+	// the memo (exactmemo.go): a constant is evaluated once, and equal
+	// values share one big.Rat
 	m := it.memo
 	if m == nil {
-		m = &rewardMemo{}
-		m.deps, m.ok = b.exprDeps(it.expr, nil)
-		if m.ok {
-			m.vals = map[string]*big.Rat{}
-		}
+		m = newValMemo[*big.Rat](b.exprDeps(it.expr, nil))
 		it.memo = m
 	}
 	if !m.ok {
 		return b.evalRewardRat(it, s)
 	}
-	key := m.key[:0]
-	for _, vi := range m.deps {
-		key = binary.LittleEndian.AppendUint32(key, uint32(s[vi]))
-	}
-	m.key = key
-	if r, ok := m.vals[string(key)]; ok {
+	if r, ok := m.lookup(s); ok {
 		return r
 	}
 	r := b.evalRewardRat(it, s)
-	if len(m.vals) < maxMemoEntries {
-		m.vals[string(key)] = r
-	}
+	m.store(r)
 	return r
 }
 
@@ -86,21 +67,7 @@ func (b *builder) stateRewardRat(r *creward, s []int32) *big.Rat {
 func (b *builder) transRewardRat(r *creward, s []int32, action int32, joint []int32) *big.Rat {
 	var sum *big.Rat
 	for i := range r.trans {
-		it := &r.trans[i]
-		if b.typ == prism.TypeCSG {
-			if !subsetOf(it.labels, joint) {
-				continue
-			}
-		} else {
-			a := int32(0)
-			if len(it.labels) > 0 {
-				a = int32(it.labels[0])
-			}
-			if a != action {
-				continue
-			}
-		}
-		if it.guard(s) {
+		if it := &r.trans[i]; b.transApplies(it, s, action, joint) {
 			sum = addRat(sum, b.rewardRat(it, s))
 		}
 	}

@@ -75,26 +75,11 @@ func IsChain(g *translate.Game) bool {
 }
 
 func chainPath[T any](f field[T], ar *Arena, prob []T, op Op, left, right []bool) ([]T, error) {
-	n := len(right)
-	switch op {
-	case OpF:
-		all := make([]bool, n)
-		for i := range all {
-			all[i] = true
-		}
-		return chainUntil(f, ar, prob, all, right)
-	case OpU:
-		return chainUntil(f, ar, prob, left, right)
-	case OpG:
-		return chainWeak(f, ar, prob, right, make([]bool, n))
-	case OpW:
-		return chainWeak(f, ar, prob, left, right)
+	weak, a, b := opSets(op, left, right)
+	if weak {
+		return chainWeak(f, ar, prob, a, b)
 	}
-	ab := make([]bool, n) // a R b = b W (a ∧ b)
-	for i := range ab {
-		ab[i] = left[i] && right[i]
-	}
-	return chainWeak(f, ar, prob, right, ab)
+	return chainUntil(f, ar, prob, a, b)
 }
 
 // chainWeak: P[a W b] = 1 − P[¬b U (¬a ∧ ¬b)].
@@ -140,10 +125,7 @@ func chainUntil[T any](f field[T], ar *Arena, prob []T, a, b []bool) ([]T, error
 	if len(vars) == 0 {
 		return out, nil
 	}
-	maxStates, work := MaxExactChainStates, 0
-	if _, ok := any(f).(floats); ok {
-		maxStates, work = maxFloatChainStates, maxFloatWork
-	}
+	maxStates, work := elimLimits(f)
 	if len(vars) > maxStates {
 		return nil, &ChainLimitError{States: len(vars), Limit: maxStates, What: "states"}
 	}
@@ -170,6 +152,17 @@ func (a *Arena) isChain() bool {
 		}
 	}
 	return true
+}
+
+// elimLimits are the most variables of a direct solve in field f and the
+// coefficient updates it may take (0: no bound): exact rationals up to
+// MaxExactChainStates, floats up to maxFloatChainStates and maxFloatWork,
+// value iteration serving beyond.
+func elimLimits[T any](f field[T]) (most, work int) {
+	if _, ok := any(f).(floats); ok {
+		return maxFloatChainStates, maxFloatWork
+	}
+	return MaxExactChainStates, 0
 }
 
 // chainSystem builds the system of the arena states vars of a chain with

@@ -30,20 +30,52 @@ func ExactReachRewards(g *translate.Game, prob []*big.Rat, r *translate.Rewards,
 	if err != nil {
 		return nil, err
 	}
-	one := NewSolver(ar, NewView(g, nil), true).Prob1(nil, target)
-	out := make([]*big.Rat, ar.n)
-	var vars []int
-	for i := range out {
+	inf, vars := reachStates(ar, target)
+	out := ratsFinite(inf)
+	return out, solveRewardSys(ar, prob, r, vars, out)
+}
+
+// reachStates sorts the states of R[F target] on chain ar: inf where
+// target is reached with probability below 1 (the graph analysis), vars
+// the others outside target, whose equations are solved; target is worth
+// 0. A state with probability 1 of reaching target has all its
+// successors so: the exits of the system go to target, worth 0.
+func reachStates(ar *Arena, target []bool) (inf []bool, vars []int) {
+	one := NewSolver(ar, NewView(ar.g, nil), true).Prob1(nil, target)
+	inf = make([]bool, ar.n)
+	for i := range inf {
 		switch {
 		case target[i]:
-			out[i] = new(big.Rat)
 		case one[i]:
 			vars = append(vars, i)
+		default:
+			inf[i] = true
 		}
 	}
-	// A state with probability 1 of reaching target has all its
-	// successors so: the exits of the system go to target, worth 0.
-	return out, solveRewardSys(ar, prob, r, vars, out)
+	return inf, vars
+}
+
+// ratsFinite is a result of 0 where inf is false and +∞ (nil) where it
+// is true, for the solved equations to fill in.
+func ratsFinite(inf []bool) []*big.Rat {
+	out := make([]*big.Rat, len(inf))
+	for i, x := range inf {
+		if !x {
+			out[i] = new(big.Rat)
+		}
+	}
+	return out
+}
+
+// floatsFinite is ratsFinite in floats (+Inf where inf).
+func floatsFinite(inf []bool) []float64 {
+	out := make([]float64, len(inf))
+	for i, x := range inf {
+		if x {
+			out[i] = math.Inf(1)
+		}
+	}
+	return out
 }
 
 // ExactTotalRewards returns, per state of chain g with exact transition
@@ -67,33 +99,39 @@ func exactTotal(g *translate.Game, prob []*big.Rat, r *translate.Rewards, stop [
 	if err != nil {
 		return nil, err
 	}
+	inf, vars := totalStates(ar, r, stop, func(s int) bool { return rewardRat(g, r, s).Sign() != 0 })
+	out := ratsFinite(inf)
+	return out, solveRewardSys(ar, prob, r, vars, out)
+}
+
+// totalStates sorts the states of R[C] (stop nil) or R[Fc stop] on chain
+// ar: inf where a rewarded step (rewarded: a state whose reward is not 0)
+// recurs with positive probability (cumulativeInf), vars the states
+// outside stop that can reach a rewarded one, whose equations are solved;
+// the rest are worth 0. A state of finite value has only successors of
+// finite value, and a variable is transient (a rewarded step in a bottom
+// component would recur, and a stop state ends the play): the exits of
+// the system go to states worth 0.
+func totalStates(ar *Arena, r *translate.Rewards, stop []bool, rewarded func(s int) bool) (inf []bool, vars []int) {
 	stopped := func(i int) bool { return stop != nil && stop[i] }
-	inf := cumulativeInf(NewSolver(ar, NewView(g, nil), true), r, stop, nil)
-	rewarded := make([]bool, ar.n)
+	inf = cumulativeInf(NewSolver(ar, NewView(ar.g, nil), true), r, stop, nil)
+	rew := make([]bool, ar.n)
 	allowed := make([]bool, ar.n)
-	for i := range rewarded {
+	for i := range rew {
 		allowed[i] = !stopped(i)
-		rewarded[i] = allowed[i] && rewardRat(g, r, i).Sign() != 0
+		rew[i] = allowed[i] && rewarded(ar.state(i))
 	}
-	can := ar.canReach(allowed, rewarded)
-	out := make([]*big.Rat, ar.n)
-	var vars []int
-	for i := range out {
+	can := ar.canReach(allowed, rew)
+	for i := range inf {
 		switch {
 		case stopped(i):
-			out[i] = new(big.Rat)
+			inf[i] = false
 		case inf[i]:
 		case can[i]:
 			vars = append(vars, i)
-		default:
-			out[i] = new(big.Rat)
 		}
 	}
-	// A state of finite value has only successors of finite value, and a
-	// variable is transient (a rewarded step in a bottom component would
-	// recur, and a stop state ends the play): the exits of the system go
-	// to states worth 0.
-	return out, solveRewardSys(ar, prob, r, vars, out)
+	return inf, vars
 }
 
 // exactRewardArena checks that g is a chain and r has exact values.
@@ -123,16 +161,17 @@ func rewardRat(g *translate.Game, r *translate.Rewards, s int) *big.Rat {
 
 // solveRewardSys solves x = r + P x over vars (exits worth 0) into out.
 func solveRewardSys(ar *Arena, prob []*big.Rat, r *translate.Rewards, vars []int, out []*big.Rat) error {
-	return rewardSys(rats{}, ar, prob, func(s int) *big.Rat { return rewardRat(ar.g, r, s) }, vars, out, MaxExactChainStates, 0, solveExact)
+	return rewardSys(rats{}, ar, prob, func(s int) *big.Rat { return rewardRat(ar.g, r, s) }, vars, out, solveExact)
 }
 
 // rewardSys solves x = rew + P x over vars (exits worth 0) into out, in
-// field f, with solver: a *ChainLimitError beyond most variables (and
-// work coefficient updates, 0 for no bound).
-func rewardSys[T any](f field[T], ar *Arena, prob []T, rew func(s int) T, vars []int, out []T, most, work int, solver func(*linSys[T]) ([][]T, error)) error {
+// field f, with solver: a *ChainLimitError beyond f's limits
+// (elimLimits).
+func rewardSys[T any](f field[T], ar *Arena, prob []T, rew func(s int) T, vars []int, out []T, solver func(*linSys[T]) ([][]T, error)) error {
 	if len(vars) == 0 {
 		return nil
 	}
+	most, work := elimLimits(f)
 	if len(vars) > most {
 		return &ChainLimitError{States: len(vars), Limit: most, What: "states"}
 	}
@@ -164,20 +203,8 @@ func ChainReachRewards(g *translate.Game, r *translate.Rewards, target []bool) (
 	if !ar.isChain() {
 		return nil, &OperatorError{Msg: "a direct solve needs a Markov chain (one choice per state)"}
 	}
-	one := NewSolver(ar, NewView(g, nil), true).Prob1(nil, target)
-	out := make([]float64, ar.n)
-	var vars []int
-	for i := range out {
-		switch {
-		case target[i]:
-		case one[i]:
-			vars = append(vars, i)
-		default:
-			out[i] = math.Inf(1)
-		}
-	}
-	// A state with probability 1 of reaching target has all its
-	// successors so: the exits of the system go to target, worth 0.
+	inf, vars := reachStates(ar, target)
+	out := floatsFinite(inf)
 	return out, solveRewardSysFloat(ar, r, vars, out)
 }
 
@@ -190,27 +217,8 @@ func ChainTotalRewards(g *translate.Game, r *translate.Rewards, stop []bool) ([]
 	if !ar.isChain() {
 		return nil, &OperatorError{Msg: "a direct solve needs a Markov chain (one choice per state)"}
 	}
-	stopped := func(i int) bool { return stop != nil && stop[i] }
-	inf := cumulativeInf(NewSolver(ar, NewView(g, nil), true), r, stop, nil)
-	rewarded := make([]bool, ar.n)
-	allowed := make([]bool, ar.n)
-	for i := range rewarded {
-		allowed[i] = !stopped(i)
-		rewarded[i] = allowed[i] && rewardFloat(g, r, ar.state(i)) != 0
-	}
-	can := ar.canReach(allowed, rewarded)
-	out := make([]float64, ar.n)
-	var vars []int
-	for i := range out {
-		switch {
-		case stopped(i):
-		case inf[i]:
-			out[i] = math.Inf(1)
-		case can[i]:
-			vars = append(vars, i)
-		}
-	}
-	// as in exactTotal: the exits of the system go to states worth 0
+	inf, vars := totalStates(ar, r, stop, func(s int) bool { return rewardFloat(g, r, s) != 0 })
+	out := floatsFinite(inf)
 	return out, solveRewardSysFloat(ar, r, vars, out)
 }
 
@@ -231,5 +239,5 @@ func rewardFloat(g *translate.Game, r *translate.Rewards, s int) float64 {
 // out by elimination in floats, or gives a *ChainLimitError when that
 // would not be cheap.
 func solveRewardSysFloat(ar *Arena, r *translate.Rewards, vars []int, out []float64) error {
-	return rewardSys(floats{}, ar, ar.g.Prob, func(s int) float64 { return rewardFloat(ar.g, r, s) }, vars, out, maxFloatChainStates, maxFloatWork, solveSys[float64])
+	return rewardSys(floats{}, ar, ar.g.Prob, func(s int) float64 { return rewardFloat(ar.g, r, s) }, vars, out, solveSys[float64])
 }

@@ -43,6 +43,16 @@ const (
 // G) with bound k on arena ar, for every arena state: the probability the
 // query's side optimises, or 0/1 when q.Sure asks for certainty.
 func Path(ar *Arena, q Query, op Op, left, right []bool, k int64) ([]float64, error) {
+	weak, a, b := opSets(op, left, right)
+	if weak {
+		return Weak(ar, q, a, b, k)
+	}
+	return Until(ar, q, a, b, k)
+}
+
+// opSets writes op over left and right as a U b (weak false) or a W b
+// (weak true): F b = true U b, G a = a W false, a R b = b W (a ∧ b).
+func opSets(op Op, left, right []bool) (weak bool, a, b []bool) {
 	n := len(right)
 	switch op {
 	case OpF:
@@ -50,20 +60,19 @@ func Path(ar *Arena, q Query, op Op, left, right []bool, k int64) ([]float64, er
 		for i := range all {
 			all[i] = true
 		}
-		return Until(ar, q, all, right, k)
+		return false, all, right
 	case OpU:
-		return Until(ar, q, left, right, k)
+		return false, left, right
 	case OpG:
-		return Weak(ar, q, right, make([]bool, n), k)
+		return true, right, make([]bool, n)
 	case OpW:
-		return Weak(ar, q, left, right, k)
+		return true, left, right
 	}
-	// a R b = b W (a ∧ b)
 	ab := make([]bool, n)
 	for i := range ab {
 		ab[i] = left[i] && right[i]
 	}
-	return Weak(ar, q, right, ab, k)
+	return true, right, ab
 }
 
 // Until solves a U≤k b.
